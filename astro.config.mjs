@@ -1,0 +1,43 @@
+// @ts-check
+import mdx from "@astrojs/mdx";
+import netlify from "@astrojs/netlify";
+import react from "@astrojs/react";
+import sitemap from "@astrojs/sitemap";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "astro/config";
+
+// Netlify sets URL on its builds; SITE_URL overrides it, and local builds use the preview's address.
+const site = process.env.SITE_URL ?? process.env.URL ?? "http://localhost:8888";
+
+export default defineConfig({
+  site,
+  output: "static",
+  trailingSlash: "never",
+  build: { format: "file", inlineStylesheets: "never" },
+  adapter: netlify(),
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({ filter: (page) => !/\/(admin|auth)(\/|$)|\/404$/.test(new URL(page).pathname) }),
+  ],
+  security: {
+    // Every page gets a CSP meta tag whose script-src and style-src list the hashes of what Astro emits;
+    // the response header (public/_headers) adds what a meta tag cannot, such as frame-ancestors.
+    csp: {
+      algorithm: "SHA-256",
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
+  markdown: { syntaxHighlight: false },
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

@@ -1,0 +1,22 @@
+// npm start: the Astro dev server (Netlify Functions and Blobs emulated by the adapter) with the
+// Auth emulator and seeded demo accounts. Ctrl-C stops everything it started.
+import { spawn } from "node:child_process";
+import { describeDemoAccounts, startAuthEmulator } from "./lib/auth-emulator.mjs";
+import { onShutdown } from "./lib/processes.mjs";
+
+process.env.ASTRO_TELEMETRY_DISABLED = "1";
+const auth = await startAuthEmulator();
+console.log(`Auth emulator at http://${auth.host} with demo accounts:\n${describeDemoAccounts()}\n`);
+
+const astro = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "dev", ...process.argv.slice(2)], {
+  stdio: "inherit",
+});
+
+onShutdown(async () => {
+  astro.kill("SIGTERM");
+  await auth.stop();
+});
+astro.on("exit", async (code) => {
+  await auth.stop();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,73 @@
+// Serves the production build the way Netlify does: static files with pretty URLs, _headers and
+// _redirects, Functions from netlify/functions with Blobs, and the 404 page with status 404.
+import { createServer } from "node:http";
+import { Readable } from "node:stream";
+import { NetlifyDev } from "@netlify/dev";
+
+/**
+ * @param {{ port: number, host?: string, root?: string, log?: (line: string) => void }} options
+ */
+export async function serveNetlify({ port, host = "127.0.0.1", root = process.cwd(), log = console.log }) {
+  const netlify = new NetlifyDev({
+    projectRoot: root,
+    blobs: { enabled: true },
+    functions: { enabled: true },
+    edgeFunctions: { enabled: false },
+    environmentVariables: { enabled: true },
+    geolocation: { enabled: false },
+    headers: { enabled: true },
+    images: { enabled: false },
+    redirects: { enabled: true },
+    staticFiles: { enabled: true },
+    aiGateway: { enabled: false },
+    database: { enabled: false },
+    serverAddress: `http://localhost:${port}`,
+    skipGitignore: true,
+  });
+  await netlify.start();
+
+  /** Netlify answers unknown paths with the site's 404.html, status 404, under the same header rules. */
+  async function notFound(ruleHeaders) {
+    const page = await netlify.handle(new Request(`http://localhost:${port}/404.html`), {
+      headersCollector: (key, value) => ruleHeaders.push([key, value]),
+    });
+    const body = page ? await page.text() : "Not found";
+    return new Response(body, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
+  }
+
+  const server = createServer(async (req, res) => {
+    const started = performance.now();
+    /** @type {[string, string][]} */
+    const ruleHeaders = [];
+    try {
+      const match = await netlify.handleAndIntrospectNodeRequest(req, {
+        headersCollector: (key, value) => ruleHeaders.push([key, value]),
+      });
+      const response = match?.response ?? (await notFound(ruleHeaders));
+      const headers = new Headers(response.headers);
+      for (const [key, value] of ruleHeaders) if (!headers.has(key)) headers.set(key, value);
+      res.writeHead(response.status, Object.fromEntries(headers));
+      if (response.body && req.method !== "HEAD") Readable.fromWeb(response.body).pipe(res);
+      else res.end();
+      if (response.status === 404) log(`404 ${req.method} ${req.url}`);
+      else if (process.env.PREVIEW_VERBOSE) log(`${response.status} ${req.method} ${req.url} ${(performance.now() - started).toFixed(1)}ms`);
+    } catch (error) {
+      log(`500 ${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      res.end("Internal error");
+    }
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(undefined));
+  });
+
+  return {
+    url: `http://localhost:${port}`,
+    async close() {
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+      await netlify.stop();
+    },
+  };
+}

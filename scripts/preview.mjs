@@ -1,0 +1,25 @@
+// npm run preview: builds the site (skip with --no-build) and serves the production build as Netlify
+// would, together with the Auth emulator and its demo accounts, at http://localhost:8888.
+import { spawnSync } from "node:child_process";
+import { describeDemoAccounts, startAuthEmulator } from "./lib/auth-emulator.mjs";
+import { onShutdown } from "./lib/processes.mjs";
+import { serveNetlify } from "./lib/serve-netlify.mjs";
+
+const port = Number(process.env.PORT ?? 8888);
+process.env.ASTRO_TELEMETRY_DISABLED = "1";
+
+if (!process.argv.includes("--no-build")) {
+  const build = spawnSync(process.execPath, ["node_modules/astro/bin/astro.mjs", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const auth = await startAuthEmulator();
+const server = await serveNetlify({ port });
+
+console.log(`\nProduction build served at ${server.url}`);
+console.log(`Auth emulator at http://${auth.host} with demo accounts:\n${describeDemoAccounts()}\n`);
+
+onShutdown(async () => {
+  await server.close();
+  await auth.stop();
+});
