@@ -14,7 +14,8 @@ export default defineConfig({
   output: "static",
   trailingSlash: "never",
   build: { format: "file", inlineStylesheets: "never" },
-  adapter: netlify(),
+  // Images are optimised at build (sharp); Deno-based edge functions are not used, so dev does not fetch them.
+  adapter: netlify({ imageCDN: false, devFeatures: { edgeFunctions: false, images: false } }),
   integrations: [
     react(),
     mdx(),

@@ -6,7 +6,10 @@ import sharp from "sharp";
 const favicon = await readFile(new URL("../public/favicon.svg", import.meta.url));
 await sharp(favicon, { density: 600 }).resize(180, 180).png().toFile("public/apple-touch-icon.png");
 
-const slats = Array.from({ length: 16 }, (_, i) => `<rect x="${700 + i * 30}" y="70" width="18" height="490" rx="4" fill="#a8743f"/>`).join("");
+const slats = Array.from(
+  { length: 16 },
+  (_, i) => `<rect x="${700 + i * 30}" y="70" width="18" height="490" rx="4" fill="#a8743f"/>`,
+).join("");
 const og = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
 <rect width="1200" height="630" fill="#f7f4ee"/>
 <rect x="680" y="50" width="500" height="530" rx="24" fill="#2b2a27"/>${slats}

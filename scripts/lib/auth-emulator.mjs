@@ -22,7 +22,14 @@ export async function startAuthEmulator({ log = console.log } = {}) {
   } else {
     child = spawn(
       process.execPath,
-      ["node_modules/firebase-tools/lib/bin/firebase.js", "emulators:start", "--only", "auth", "--project", demoProjectId],
+      [
+        "node_modules/firebase-tools/lib/bin/firebase.js",
+        "emulators:start",
+        "--only",
+        "auth",
+        "--project",
+        demoProjectId,
+      ],
       { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true" } },
     );
     let output = "";
@@ -70,15 +77,16 @@ async function emulatorCall(path, body) {
 export async function seedDemoAccounts() {
   for (const account of demoAccounts) {
     const found = await emulatorCall("accounts:lookup", { email: [account.email] });
-    const existing = found.users?.[0];
-    const fields = {
-      email: account.email,
+    // Sign-up ignores custom claims, so claims and verification are always set by an update.
+    const localId =
+      found.users?.[0]?.localId ??
+      (await emulatorCall("accounts", { email: account.email, password: account.password })).localId;
+    await emulatorCall("accounts:update", {
+      localId,
       password: account.password,
       emailVerified: true,
       customAttributes: JSON.stringify(account.claims),
-    };
-    if (existing) await emulatorCall("accounts:update", { localId: existing.localId, ...fields });
-    else await emulatorCall("accounts", fields);
+    });
   }
 }
 

@@ -50,7 +50,8 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
       if (response.body && req.method !== "HEAD") Readable.fromWeb(response.body).pipe(res);
       else res.end();
       if (response.status === 404) log(`404 ${req.method} ${req.url}`);
-      else if (process.env.PREVIEW_VERBOSE) log(`${response.status} ${req.method} ${req.url} ${(performance.now() - started).toFixed(1)}ms`);
+      else if (process.env.PREVIEW_VERBOSE)
+        log(`${response.status} ${req.method} ${req.url} ${(performance.now() - started).toFixed(1)}ms`);
     } catch (error) {
       log(`500 ${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { builtPages } from "../support/dist";
+import { containsReact, pageCss, pageJavaScript } from "../support/page-assets";
+
+/** Byte budgets, gzip: deterministic, so they are tests rather than benchmarks. */
+export const BUDGETS = {
+  /** A page without an interactive island: header menus and scroll reveal only. */
+  staticPageJs: 4 * 1024,
+  /** Every page's CSS (one shared stylesheet today). */
+  pageCss: 25 * 1024,
+} as const;
+
+const hasIsland = (html: string) => html.includes("<astro-island");
+
+describe("byte budgets", () => {
+  const pages = builtPages();
+
+  it("has pages to measure", () => {
+    expect(pages.map((p) => p.route)).toEqual(expect.arrayContaining(["/", "/about", "/404"]));
+  });
+
+  for (const page of pages.filter((p) => !hasIsland(p.html))) {
+    it(`${page.route}: JavaScript within ${BUDGETS.staticPageJs} B gzip and no React`, () => {
+      const js = pageJavaScript(page.html, { includeDynamic: true });
+      expect(js.gzip, `JS files: ${js.files.join(", ") || "(inline only)"}`).toBeLessThanOrEqual(BUDGETS.staticPageJs);
+      expect(containsReact(js.text)).toBe(false);
+    });
+  }
+
+  for (const page of pages) {
+    it(`${page.route}: CSS within ${BUDGETS.pageCss} B gzip`, () => {
+      const css = pageCss(page.html);
+      expect(css.files.length + (page.html.includes("<style") ? 1 : 0)).toBeGreaterThan(0);
+      expect(css.gzip).toBeLessThanOrEqual(BUDGETS.pageCss);
+    });
+  }
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { builtPages } from "../support/dist";
+
+const one = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
+
+describe("page essentials", () => {
+  const pages = builtPages();
+  const titles = new Map<string, string>();
+
+  for (const page of pages) {
+    it(`${page.route}: language, title, description, canonical, Open Graph and one h1`, () => {
+      expect(page.html).toMatch(/^<!DOCTYPE html><html lang="en"/i);
+      const [title] = one(page.html, /<title>([^<]+)<\/title>/g);
+      expect(title?.length).toBeGreaterThan(5);
+      titles.set(page.route, title ?? "");
+      expect(one(page.html, /<meta name="description" content="([^"]+)"/g)[0]?.length).toBeGreaterThanOrEqual(50);
+      const canonical = one(page.html, /<link rel="canonical" href="([^"]+)"/g)[0] ?? "";
+      expect(new URL(canonical).pathname).toBe(page.route);
+      for (const property of ["og:title", "og:description", "og:url", "og:image", "og:type"]) {
+        expect(page.html).toContain(`property="${property}"`);
+      }
+      expect(page.html.match(/<h1[\s>]/g)).toHaveLength(1);
+      expect(page.html).toContain('href="#main"');
+      expect(page.html).toContain('id="main"');
+      expect(page.html).toMatch(/<link rel="icon" href="\/favicon\.svg"/);
+    });
+  }
+
+  it("gives every page its own title", () => {
+    const all = [...titles.values()];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it("keeps the 404 page out of search results", () => {
+    const notFound = pages.find((p) => p.route === "/404");
+    expect(notFound?.html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(notFound?.html).toContain("Oops! Page not found");
+  });
+});

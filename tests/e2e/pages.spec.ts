@@ -1,0 +1,51 @@
+import { expect, sitePaths, test, watchForErrors } from "./fixtures";
+
+test.describe("every page in the sitemap", () => {
+  test("the sitemap lists the public pages and leaves out private ones", async ({ request }) => {
+    const paths = await sitePaths(request);
+    expect(paths).toEqual(expect.arrayContaining(["/", "/about"]));
+    expect(paths.filter((p) => /^\/(admin|auth|404)/.test(p))).toEqual([]);
+  });
+
+  test("each loads with status 200, a heading and no console errors @phone", async ({ page, request }) => {
+    const paths = await sitePaths(request);
+    for (const path of paths) {
+      const errors = watchForErrors(page);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.locator("h1"), path).toHaveCount(1);
+      await expect(page.locator("header").first(), path).toBeVisible();
+      await expect(page.locator("footer"), path).toBeVisible();
+      expect(errors, path).toEqual([]);
+      page.removeAllListeners();
+    }
+  });
+});
+
+test.describe("home page", () => {
+  test("has the hero, the three cards and the closing call to action", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aesthetically Sound Solutions");
+    await expect(page.getByRole("link", { name: "Explore Products" })).toHaveAttribute("href", "/products/aural-solution");
+    await expect(page.getByRole("link", { name: "Request Quote" })).toHaveAttribute("href", "/contact");
+    for (const card of ["Superior Sound Control", "Custom Solutions", "Premium Quality"]) {
+      await expect(page.getByRole("heading", { level: 3, name: card })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Get Started Today" })).toHaveAttribute("href", "/contact");
+    await expect(page).toHaveTitle(/Aural Acoustics/);
+  });
+});
+
+test.describe("about page", () => {
+  test("tells the story with four values, three areas of expertise and a photo placeholder", async ({ page }) => {
+    await page.goto("/about");
+    await expect(page.getByRole("heading", { level: 2, name: "Our story" })).toBeVisible();
+    for (const value of ["Innovation", "Quality", "Sustainability", "Service"]) {
+      await expect(page.getByRole("heading", { level: 3, name: value, exact: true })).toBeVisible();
+    }
+    for (const area of ["Acoustic Engineering", "Sustainable Design", "Installation Excellence"]) {
+      await expect(page.getByRole("heading", { level: 3, name: area })).toBeVisible();
+    }
+    await expect(page.getByText(/professional photography .* coming soon/i)).toBeVisible();
+  });
+});
