@@ -15,7 +15,10 @@ export default defineConfig({
   trailingSlash: "never",
   build: { format: "file", inlineStylesheets: "never" },
   // Images are optimised at build (sharp); Deno-based edge functions are not used, so dev does not fetch them.
-  adapter: netlify({ imageCDN: false, devFeatures: { edgeFunctions: false, images: false } }),
+  adapter: netlify({
+    imageCDN: false,
+    devFeatures: { edgeFunctions: false, images: false, environmentVariables: false },
+  }),
   integrations: [
     react(),
     mdx(),

@@ -8,7 +8,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromi
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],

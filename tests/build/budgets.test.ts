@@ -3,7 +3,7 @@ import { builtPages } from "../support/dist";
 import { containsReact, pageCss, pageJavaScript } from "../support/page-assets";
 
 /** Byte budgets, gzip: deterministic, so they are tests rather than benchmarks. */
-export const BUDGETS = {
+const BUDGETS = {
   /** A page without an interactive island: header menus and scroll reveal only. */
   staticPageJs: 4 * 1024,
   /** Every page's CSS (one shared stylesheet today). */

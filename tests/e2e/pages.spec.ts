@@ -26,7 +26,10 @@ test.describe("home page", () => {
   test("has the hero, the three cards and the closing call to action", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aesthetically Sound Solutions");
-    await expect(page.getByRole("link", { name: "Explore Products" })).toHaveAttribute("href", "/products/aural-solution");
+    await expect(page.getByRole("link", { name: "Explore Products" })).toHaveAttribute(
+      "href",
+      "/products/aural-solution",
+    );
     await expect(page.getByRole("link", { name: "Request Quote" })).toHaveAttribute("href", "/contact");
     for (const card of ["Superior Sound Control", "Custom Solutions", "Premium Quality"]) {
       await expect(page.getByRole("heading", { level: 3, name: card })).toBeVisible();

@@ -5,21 +5,23 @@ test.describe("scroll reveal", () => {
     await page.goto("/");
     const cards = page.locator("[data-reveal-delay]");
     await expect(cards).toHaveCount(3);
-    expect(await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).transitionDelay))).toEqual([
-      "0.1s",
-      "0.2s",
-      "0.3s",
-    ]);
-    const first = cards.first();
-    await expect(first).not.toHaveClass(/is-revealed/);
-    expect(await first.evaluate((el) => getComputedStyle(el).opacity)).toBe("0");
-    await first.scrollIntoViewIfNeeded();
-    await expect(first).toHaveClass(/is-revealed/);
-    await expect.poll(() => first.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
-    expect(await first.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("0.7s, 0.7s");
+    // The closing call to action sits far below the fold on load.
+    const closing = page.locator("[data-reveal]").last();
+    expect(await closing.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+    await expect(closing).not.toHaveClass(/is-revealed/);
+    expect(await closing.evaluate((el) => getComputedStyle(el).opacity)).toBe("0");
+    await closing.scrollIntoViewIfNeeded();
+    await expect(closing).toHaveClass(/is-revealed/);
+    await expect.poll(() => closing.evaluate((el) => getComputedStyle(el).opacity)).toBe("1");
+    expect(await closing.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe("0.7s, 0.7s");
     // Once only: scrolling away keeps it revealed.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(first).toHaveClass(/is-revealed/);
+    await expect(closing).toHaveClass(/is-revealed/);
+
+    await cards.first().scrollIntoViewIfNeeded();
+    for (const card of await cards.all()) await expect(card).toHaveClass(/is-revealed/);
+    const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).transitionDelay));
+    expect(delays.map((d) => d.split(",")[0]?.trim())).toEqual(["0.1s", "0.2s", "0.3s"]);
   });
 
   test("content stays visible with JavaScript off", async ({ browser }) => {

@@ -20,7 +20,10 @@ function readAsset(url: string): string {
 /** Static and dynamic-import specifiers that point at other build chunks. */
 function importedChunks(code: string, fromUrl: string): string[] {
   const found = new Set<string>();
-  const patterns = [/\bimport\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g, /\bimport\(\s*["']([^"']+\.js)["']\s*\)/g];
+  const patterns = [
+    /\bimport\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g,
+    /\bimport\(\s*["']([^"']+\.js)["']\s*\)/g,
+  ];
   for (const pattern of patterns) {
     for (const match of code.matchAll(pattern)) {
       const spec = match[1];
@@ -85,5 +88,7 @@ export function pageCss(html: string): AssetBytes {
 
 /** True when code contains React's runtime (its element symbols are in every build of it). */
 export function containsReact(code: string): boolean {
-  return /Symbol\.for\(["']react\.(transitional\.)?element["']\)/.test(code) || code.includes("react.transitional.element");
+  return (
+    /Symbol\.for\(["']react\.(transitional\.)?element["']\)/.test(code) || code.includes("react.transitional.element")
+  );
 }

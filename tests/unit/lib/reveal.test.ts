@@ -37,7 +37,10 @@ function fakeObserverFactory() {
     return observer;
   };
   const fire = (target: unknown, isIntersecting: boolean) =>
-    state.callback?.([{ target, isIntersecting } as unknown as IntersectionObserverEntry], state.observer as IntersectionObserver);
+    state.callback?.(
+      [{ target, isIntersecting } as unknown as IntersectionObserverEntry],
+      state.observer as IntersectionObserver,
+    );
   return { factory, state, fire };
 }
 

@@ -3,7 +3,9 @@ import { pageTitle } from "../../../src/lib/seo";
 
 describe("pageTitle", () => {
   it("puts the page before the company name", () => {
-    expect(pageTitle("About Us", "Aural Acoustics", "Aesthetically Sound Solutions")).toBe("About Us | Aural Acoustics");
+    expect(pageTitle("About Us", "Aural Acoustics", "Aesthetically Sound Solutions")).toBe(
+      "About Us | Aural Acoustics",
+    );
   });
 
   it("uses the slogan when there is no page title", () => {
