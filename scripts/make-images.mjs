@@ -18,7 +18,12 @@ function random(seed) {
 
 const palettes = {
   "aural-solution": { base: "#2a2926", accent: "#b07a45", light: "#c99762" },
-  "felt-panels": { base: "#4f6b5c", accent: "#c9b79c", light: "#8fa394", extra: ["#2f4a3c", "#b86f52", "#d9cdb8", "#7d8f7f"] },
+  "felt-panels": {
+    base: "#4f6b5c",
+    accent: "#c9b79c",
+    light: "#8fa394",
+    extra: ["#2f4a3c", "#b86f52", "#d9cdb8", "#7d8f7f"],
+  },
   "perforated-panels": { base: "#ece6da", accent: "#3b3833", light: "#f7f4ee" },
   "grooved-panels": { base: "#d8c3a0", accent: "#8a6a44", light: "#ead9bb" },
   "veneered-panels": { base: "#9b6b42", accent: "#6e4a2c", light: "#c4915f" },
@@ -37,7 +42,9 @@ function pattern(kind, x, y, w, h, seed = 1) {
         parts.push(`<rect x="${sx}" y="${y + 8}" width="${slat}" height="${h - 16}" rx="3" fill="url(#oak)"/>`);
         for (let g = 0; g < 3; g++) {
           const gx = sx + slat * (0.2 + r() * 0.6);
-          parts.push(`<path d="M${gx} ${y + 8} q ${r() * 4 - 2} ${h / 2} 0 ${h - 16}" stroke="${p.accent}" stroke-opacity="0.35" stroke-width="1.2" fill="none"/>`);
+          parts.push(
+            `<path d="M${gx} ${y + 8} q ${r() * 4 - 2} ${h / 2} 0 ${h - 16}" stroke="${p.accent}" stroke-opacity="0.35" stroke-width="1.2" fill="none"/>`,
+          );
         }
       }
       break;
@@ -55,7 +62,9 @@ function pattern(kind, x, y, w, h, seed = 1) {
           const tx = x + gap + c * (tw + gap);
           const ty = y + gap + rr * (th + gap);
           parts.push(`<rect x="${tx}" y="${ty}" width="${tw}" height="${th}" rx="${gap}" fill="${colour}"/>`);
-          parts.push(`<rect x="${tx}" y="${ty}" width="${tw}" height="${th}" rx="${gap}" filter="url(#felt)" opacity="0.4"/>`);
+          parts.push(
+            `<rect x="${tx}" y="${ty}" width="${tw}" height="${th}" rx="${gap}" filter="url(#felt)" opacity="0.4"/>`,
+          );
         }
       }
       break;
@@ -74,7 +83,9 @@ function pattern(kind, x, y, w, h, seed = 1) {
       parts.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="url(#maple)"/>`);
       const step = Math.max(10, w / 48);
       for (let gx = x + step; gx < x + w; gx += step) {
-        parts.push(`<rect x="${gx}" y="${y}" width="${step * 0.22}" height="${h}" fill="#3b2e20" fill-opacity="0.75"/>`);
+        parts.push(
+          `<rect x="${gx}" y="${y}" width="${step * 0.22}" height="${h}" fill="#3b2e20" fill-opacity="0.75"/>`,
+        );
       }
       break;
     }
@@ -83,10 +94,15 @@ function pattern(kind, x, y, w, h, seed = 1) {
       for (let i = 0; i < 60; i++) {
         const gx = x + r() * w;
         const bend = (r() - 0.5) * 60;
-        parts.push(`<path d="M${gx} ${y} C ${gx + bend} ${y + h * 0.3}, ${gx - bend} ${y + h * 0.7}, ${gx + bend / 3} ${y + h}" stroke="${p.accent}" stroke-opacity="${0.15 + r() * 0.3}" stroke-width="${1 + r() * 2.5}" fill="none"/>`);
+        parts.push(
+          `<path d="M${gx} ${y} C ${gx + bend} ${y + h * 0.3}, ${gx - bend} ${y + h * 0.7}, ${gx + bend / 3} ${y + h}" stroke="${p.accent}" stroke-opacity="${0.15 + r() * 0.3}" stroke-width="${1 + r() * 2.5}" fill="none"/>`,
+        );
       }
       const panel = w / 3;
-      for (let i = 1; i < 3; i++) parts.push(`<rect x="${x + panel * i - 2}" y="${y}" width="4" height="${h}" fill="#3a2617" fill-opacity="0.5"/>`);
+      for (let i = 1; i < 3; i++)
+        parts.push(
+          `<rect x="${x + panel * i - 2}" y="${y}" width="4" height="${h}" fill="#3a2617" fill-opacity="0.5"/>`,
+        );
       break;
     }
   }
@@ -104,7 +120,8 @@ const defs = `<defs>
 <filter id="soft" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="18"/></filter>
 </defs>`;
 
-const svg = (body) => `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${defs}${body}</svg>`;
+const svg = (body) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${defs}${body}</svg>`;
 
 function room(kind, { seed = 1, sofa = true } = {}) {
   return svg(`
@@ -114,10 +131,14 @@ ${Array.from({ length: 12 }, (_, i) => `<path d="M0 ${H * 0.78 + i * 24} H${W}" 
 <rect x="${W * 0.2 + 18}" y="${H * 0.14 + 24}" width="${W * 0.6}" height="${H * 0.52}" fill="#000" opacity="0.35" filter="url(#soft)"/>
 ${pattern(kind, W * 0.2, H * 0.14, W * 0.6, H * 0.52, seed)}
 <rect x="${W * 0.2}" y="${H * 0.14}" width="${W * 0.6}" height="${H * 0.52}" fill="url(#light)"/>
-${sofa ? `<ellipse cx="${W * 0.5}" cy="${H * 0.93}" rx="${W * 0.3}" ry="26" fill="#000" opacity="0.18" filter="url(#soft)"/>
+${
+  sofa
+    ? `<ellipse cx="${W * 0.5}" cy="${H * 0.93}" rx="${W * 0.3}" ry="26" fill="#000" opacity="0.18" filter="url(#soft)"/>
 <rect x="${W * 0.24}" y="${H * 0.7}" width="${W * 0.52}" height="${H * 0.16}" rx="36" fill="#5d6b62"/>
 <rect x="${W * 0.22}" y="${H * 0.76}" width="${W * 0.56}" height="${H * 0.13}" rx="30" fill="#6f7d73"/>
-<rect x="${W * 0.27}" y="${H * 0.885}" width="14" height="40" fill="#3b2e20"/><rect x="${W * 0.72}" y="${H * 0.885}" width="14" height="40" fill="#3b2e20"/>` : ""}
+<rect x="${W * 0.27}" y="${H * 0.885}" width="14" height="40" fill="#3b2e20"/><rect x="${W * 0.72}" y="${H * 0.885}" width="14" height="40" fill="#3b2e20"/>`
+    : ""
+}
 <path d="M${W * 0.86} 0 V${H * 0.2}" stroke="#3a3a36" stroke-width="3"/>
 <path d="M${W * 0.83} ${H * 0.26} a ${W * 0.03} ${H * 0.06} 0 0 1 ${W * 0.06} 0 Z" fill="#2f4a3c"/>
 <ellipse cx="${W * 0.86}" cy="${H * 0.27}" rx="${W * 0.06}" ry="${H * 0.05}" fill="#fff3d6" opacity="0.35" filter="url(#soft)"/>`);
@@ -133,8 +154,12 @@ function swatches(kind, seed) {
   for (let i = 0; i < 6; i++) {
     const cx = 120 + (i % 3) * 470;
     const cy = 140 + Math.floor(i / 3) * 500;
-    cells.push(`<rect x="${cx + 14}" y="${cy + 22}" width="420" height="420" rx="18" fill="#000" opacity="0.25" filter="url(#soft)"/>`);
-    cells.push(`<g transform="translate(${cx} ${cy})"><clipPath id="c${i}"><rect width="420" height="420" rx="18"/></clipPath><g clip-path="url(#c${i})">${pattern(kind, 0, 0, 420, 420, Math.floor(r() * 1000))}<rect width="420" height="420" fill="#fff" opacity="${(i % 3) * 0.12}"/></g></g>`);
+    cells.push(
+      `<rect x="${cx + 14}" y="${cy + 22}" width="420" height="420" rx="18" fill="#000" opacity="0.25" filter="url(#soft)"/>`,
+    );
+    cells.push(
+      `<g transform="translate(${cx} ${cy})"><clipPath id="c${i}"><rect width="420" height="420" rx="18"/></clipPath><g clip-path="url(#c${i})">${pattern(kind, 0, 0, 420, 420, Math.floor(r() * 1000))}<rect width="420" height="420" fill="#fff" opacity="${(i % 3) * 0.12}"/></g></g>`,
+    );
   }
   return svg(`<rect width="${W}" height="${H}" fill="#f4efe6"/>${cells.join("")}`);
 }
@@ -156,10 +181,18 @@ ${Array.from({ length: 3 }, (_, i) => `<path d="M${600 + depth * 4} ${520 + i * 
 }
 
 function stationScene(variant) {
-  const baffles = Array.from({ length: 9 }, (_, i) => `<rect x="${180 + i * 140}" y="120" width="70" height="${variant === "enhancing-acoustics" ? 220 : 0}" rx="10" fill="#4f6b5c"/>`).join("");
+  const baffles = Array.from(
+    { length: 9 },
+    (_, i) =>
+      `<rect x="${180 + i * 140}" y="120" width="70" height="${variant === "enhancing-acoustics" ? 220 : 0}" rx="10" fill="#4f6b5c"/>`,
+  ).join("");
   const waves =
     variant === "acoustic-characteristics"
-      ? Array.from({ length: 6 }, (_, i) => `<path d="M${300 + i * 180} 700 L${500 + i * 160} 180 L${700 + i * 140} 700" stroke="#a8743f" stroke-width="4" fill="none" opacity="${0.8 - i * 0.1}"/>`).join("")
+      ? Array.from(
+          { length: 6 },
+          (_, i) =>
+            `<path d="M${300 + i * 180} 700 L${500 + i * 160} 180 L${700 + i * 140} 700" stroke="#a8743f" stroke-width="4" fill="none" opacity="${0.8 - i * 0.1}"/>`,
+        ).join("")
       : "";
   const chart =
     variant === "optimal-levels"
@@ -175,11 +208,16 @@ ${waves}${chart}`);
 }
 
 function livingScene(variant) {
-  if (variant === "enhancing-acoustics" || variant === "living-room") return room("felt-panels", { seed: variant.length });
+  if (variant === "enhancing-acoustics" || variant === "living-room")
+    return room("felt-panels", { seed: variant.length });
   const base = room("veneered-panels", { seed: 3 }).replace("</svg>", "");
   const extra =
     variant === "acoustic-characteristics"
-      ? Array.from({ length: 6 }, (_, i) => `<path d="M${200 + i * 200} 1000 L${350 + i * 180} 260 L${520 + i * 150} 1000" stroke="#2f4a3c" stroke-width="5" fill="none" opacity="${0.85 - i * 0.1}"/>`).join("")
+      ? Array.from(
+          { length: 6 },
+          (_, i) =>
+            `<path d="M${200 + i * 200} 1000 L${350 + i * 180} 260 L${520 + i * 150} 1000" stroke="#2f4a3c" stroke-width="5" fill="none" opacity="${0.85 - i * 0.1}"/>`,
+        ).join("")
       : `<rect x="420" y="260" width="760" height="420" rx="24" fill="#f7f4ee" opacity="0.95"/><path d="M480 600 L580 500 L700 470 L820 430 L940 420 L1100 410" stroke="#2f4a3c" stroke-width="8" fill="none"/><rect x="480" y="440" width="640" height="70" fill="#a8743f" opacity="0.2"/>`;
   return `${base}${extra}</svg>`;
 }
@@ -189,10 +227,21 @@ async function write(svgText, file) {
   console.log("wrote", file);
 }
 
-const imageCounts = { "aural-solution": 4, "felt-panels": 4, "perforated-panels": 3, "grooved-panels": 4, "veneered-panels": 2 };
+const imageCounts = {
+  "aural-solution": 4,
+  "felt-panels": 4,
+  "perforated-panels": 3,
+  "grooved-panels": 4,
+  "veneered-panels": 2,
+};
 await mkdir("content/products/images", { recursive: true });
 for (const [kind, count] of Object.entries(imageCounts)) {
-  const makers = [() => room(kind, { seed: 7 }), () => closeup(kind, 11), () => swatches(kind, 5), () => profile(kind, 40)];
+  const makers = [
+    () => room(kind, { seed: 7 }),
+    () => closeup(kind, 11),
+    () => swatches(kind, 5),
+    () => profile(kind, 40),
+  ];
   for (let i = 0; i < count; i++) await write(makers[i](), `content/products/images/${kind}-${i + 1}.jpg`);
 }
 

@@ -21,7 +21,8 @@ const hundredths = (value: number) => Math.round(value * 100);
 const toFive = (h: number) => Math.floor((h + 2.5) / 5) * 5;
 
 export function noiseReductionCoefficient(bands: BandValues): number {
-  const sum = hundredths(bands["250"]) + hundredths(bands["500"]) + hundredths(bands["1000"]) + hundredths(bands["2000"]);
+  const sum =
+    hundredths(bands["250"]) + hundredths(bands["500"]) + hundredths(bands["1000"]) + hundredths(bands["2000"]);
   // mean in hundredths = sum / 4; round to 5 hundredths: floor((sum/4 + 2.5) / 5) * 5 = floor((sum + 10) / 20) * 5
   return (Math.floor((sum + 10) / 20) * 5) / 100;
 }
@@ -51,8 +52,10 @@ export function weightedAbsorption(bands: BandValues): WeightedAbsorption {
     if (unfavourable <= 10) break;
   }
   const shift = 100 - alpha;
-  const exceeds = (i: number) => (practical[i] ?? 0) - (REFERENCE[i] - shift) >= 25;
-  const shape = [exceeds(0) ? "L" : "", exceeds(1) || exceeds(2) ? "M" : "", exceeds(3) || exceeds(4) ? "H" : ""].join("");
+  const exceeds = (i: number) => (practical[i] ?? 0) - ((REFERENCE[i] ?? 0) - shift) >= 25;
+  const shape = [exceeds(0) ? "L" : "", exceeds(1) || exceeds(2) ? "M" : "", exceeds(3) || exceeds(4) ? "H" : ""].join(
+    "",
+  );
   const alphaW = alpha / 100;
   const label = `αw ${alphaW.toFixed(2)}${shape ? ` (${shape})` : ""}`;
   return { alphaW, shape, absorptionClass: absorptionClass(alphaW), label };

@@ -24,9 +24,7 @@ export const FaqPageSchema = base
 export const MenuPageSchema = base
   .extend({
     kind: z.literal("menu"),
-    entries: z
-      .array(z.strictObject({ slug: z.string().regex(/^[a-z0-9-]+$/), summary: z.string().min(10) }))
-      .min(1),
+    entries: z.array(z.strictObject({ slug: z.string().regex(/^[a-z0-9-]+$/), summary: z.string().min(10) })).min(1),
   })
   .strict();
 

@@ -1,20 +1,30 @@
-import { axeViolations, expect, sitePaths, test } from "./fixtures";
+import { sitemapPaths } from "../support/dist";
+import { axeViolations, expect, test } from "./fixtures";
 
-test.describe("accessibility (axe, WCAG 2.2 A and AA)", () => {
-  test("every page in the sitemap and the 404 page has no violations @phone", async ({ page, request }) => {
-    const paths = [...(await sitePaths(request)), "/this-page-does-not-exist"];
-    // Reduced motion shows every section in its final state; mid-fade opacity would skew contrast.
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    for (const path of paths) {
+test.describe("accessibility (axe, WCAG 2.2 A and AA) @phone", () => {
+  // Reduced motion shows every section in its final state; mid-fade opacity would skew contrast.
+  test.use({ reducedMotion: "reduce" });
+
+  for (const path of [...sitemapPaths(), "/this-page-does-not-exist"]) {
+    test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path);
-      expect(await axeViolations(page), path).toEqual([]);
-    }
-  });
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
+
+test.describe("accessibility of interactive states", () => {
+  test.use({ reducedMotion: "reduce" });
 
   test("menus have no violations while open", async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     await page.getByRole("navigation", { name: "Main", exact: true }).getByText("Products").click();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test("an open accordion has no violations", async ({ page }) => {
+    await page.goto("/learning/resonators");
+    await page.locator("details[name^='faq-'] summary").first().click();
     expect(await axeViolations(page)).toEqual([]);
   });
 

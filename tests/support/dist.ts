@@ -46,3 +46,14 @@ export function resolveBuiltFile(path: string): string | undefined {
   }
   return undefined;
 }
+
+/** Paths the built sitemap lists, read from dist/ so tests can be generated one per page. */
+export function sitemapPaths(): string[] {
+  assertBuilt();
+  const files = readdirSync(distDir).filter((name) => /^sitemap-\d+\.xml$/.test(name));
+  return files.flatMap((file) =>
+    [...readFileSync(join(distDir, file), "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1] ?? "/").pathname,
+    ),
+  );
+}

@@ -53,7 +53,10 @@ describe("weightedAbsorption (ISO 11654)", () => {
 
   it("rates a flat 0.50 absorber αw 0.50, class D", () => {
     // Curve at αw 0.55 is 0.35/0.55/0.55/0.55/0.45: unfavourable 0.15 > 0.10; at 0.50 it is 0.
-    expect(weightedAbsorption(bands(0.5, 0.5, 0.5, 0.5, 0.5, 0.5))).toMatchObject({ alphaW: 0.5, absorptionClass: "D" });
+    expect(weightedAbsorption(bands(0.5, 0.5, 0.5, 0.5, 0.5, 0.5))).toMatchObject({
+      alphaW: 0.5,
+      absorptionClass: "D",
+    });
   });
 
   it("allows up to 0.10 of unfavourable deviation", () => {
