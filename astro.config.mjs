@@ -1,10 +1,21 @@
 // @ts-check
+
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import mdx from "@astrojs/mdx";
 import netlify from "@astrojs/netlify";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
+
+// The toast library injects its stylesheet as a <style> element at run time; allow exactly that text.
+const sonnerSource = readFileSync(new URL("./node_modules/sonner/dist/index.mjs", import.meta.url), "utf8");
+const sonnerCss = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(sonnerSource)?.[1];
+if (!sonnerCss) throw new Error("Could not find the toast stylesheet to hash for the CSP");
+const sonnerStyleHash = /** @type {`sha256-${string}`} */ (
+  `sha256-${createHash("sha256").update(JSON.parse(sonnerCss)).digest("base64")}`
+);
 
 // Netlify sets URL on its builds; SITE_URL overrides it, and local builds use the preview's address.
 const site = process.env.SITE_URL ?? process.env.URL ?? "http://localhost:8888";
@@ -29,6 +40,7 @@ export default defineConfig({
     // the response header (public/_headers) adds what a meta tag cannot, such as frame-ancestors.
     csp: {
       algorithm: "SHA-256",
+      styleDirective: { hashes: [sonnerStyleHash] },
       directives: [
         "default-src 'self'",
         "img-src 'self' data:",

@@ -8,9 +8,13 @@ process.env.ASTRO_TELEMETRY_DISABLED = "1";
 const auth = await startAuthEmulator();
 console.log(`Auth emulator at http://${auth.host} with demo accounts:\n${describeDemoAccounts()}\n`);
 
-const astro = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "dev", ...process.argv.slice(2)], {
-  stdio: "inherit",
-});
+const astro = spawn(
+  process.execPath,
+  ["--import", "./scripts/lib/atomic-blobs.mjs", "node_modules/astro/bin/astro.mjs", "dev", ...process.argv.slice(2)],
+  {
+    stdio: "inherit",
+  },
+);
 
 onShutdown(async () => {
   astro.kill("SIGTERM");

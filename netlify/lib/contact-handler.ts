@@ -90,7 +90,9 @@ export function createContactHandler(deps: ContactDeps) {
               { "retry-after": String(outcome.retryAfterSeconds) },
             );
       case "invalid":
-        return wantsPage ? seeOther(FORM_PAGES.error) : errorResponse(400, outcome.error, outcome.fields ? { fields: outcome.fields } : {});
+        return wantsPage
+          ? seeOther(FORM_PAGES.error)
+          : errorResponse(400, outcome.error, outcome.fields ? { fields: outcome.fields } : {});
     }
   };
 
@@ -110,7 +112,9 @@ export function createContactHandler(deps: ContactDeps) {
     try {
       await saveSubmission(deps.submissions, submission);
     } catch (error) {
-      await reservation.release().catch((releaseError: unknown) => log("could not release a rate-limit slot", releaseError));
+      await reservation
+        .release()
+        .catch((releaseError: unknown) => log("could not release a rate-limit slot", releaseError));
       throw error;
     }
     return { kind: "created", id: submission.id, created_at: submission.created_at };

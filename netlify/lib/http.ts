@@ -11,8 +11,12 @@ export interface ErrorBody {
   fields?: Record<string, string>;
 }
 
-export const errorResponse = (status: number, error: string, extra: Omit<ErrorBody, "error"> = {}, headers: HeadersInit = {}) =>
-  json({ error, ...extra } satisfies ErrorBody, status, headers);
+export const errorResponse = (
+  status: number,
+  error: string,
+  extra: Omit<ErrorBody, "error"> = {},
+  headers: HeadersInit = {},
+) => json({ error, ...extra } satisfies ErrorBody, status, headers);
 
 /** 303 so that a browser's native form post lands on the page with a GET. */
 export const seeOther = (location: string) =>

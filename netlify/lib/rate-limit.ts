@@ -23,26 +23,6 @@ interface Record {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Runs one update per key at a time within this process. Conditional writes already make updates
- * safe across function instances on Netlify; the lock also covers stores that check conditions
- * non-atomically (the local Blobs emulator does) and saves retries under a burst.
- */
-function keyedLock() {
-  const tails = new Map<string, Promise<unknown>>();
-  return async function withLock<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = tails.get(key) ?? Promise.resolve();
-    const run = previous.then(task, task);
-    const tail = run.catch(() => {});
-    tails.set(key, tail);
-    try {
-      return await run;
-    } finally {
-      if (tails.get(key) === tail) tails.delete(key);
-    }
-  };
-}
-
 /** The rate-limit key for a client: a salted hash, never the address itself. */
 export function clientKey(ip: string, salt: string): string {
   return `client-${createHmac("sha256", salt).update(ip).digest("hex")}`;
@@ -56,24 +36,22 @@ export function clientKey(ip: string, salt: string): string {
 export function createRateLimiter(options: RateLimitOptions) {
   const { store, limit, windowMs, salt, now } = options;
   const maxAttempts = options.maxAttempts ?? 40;
-  const withLock = keyedLock();
 
-  const update = (key: string, change: Parameters<typeof compareAndSwap>[1]) => withLock(key, () => compareAndSwap(key, change));
-
-  async function compareAndSwap(key: string, change: (hits: number[], at: number) => number[] | "full" | "unchanged") {
+  async function update(key: string, change: (hits: number[], at: number) => number[] | "full" | "unchanged") {
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const at = now();
       const entry = await guard("reading the rate limit", () =>
         store.getWithMetadata(key, { type: "json", consistency: "strong" }),
       );
-      const current = Array.isArray((entry?.data as Record | undefined)?.hits)
-        ? (entry?.data as Record).hits.filter((t) => typeof t === "number" && t > at - windowMs)
+      const data = entry?.data as Record | undefined;
+      const current = Array.isArray(data?.hits)
+        ? data.hits.filter((t) => typeof t === "number" && t > at - windowMs)
         : [];
       const next = change(current, at);
       if (next === "full" || next === "unchanged") return { outcome: next, hits: current, at };
       const write = await guard("writing the rate limit", () =>
-        entry?.etag
-          ? store.setJSON(key, { hits: next } satisfies Record, { onlyIfMatch: entry.etag })
+        entry
+          ? store.setJSON(key, { hits: next } satisfies Record, { onlyIfMatch: entry.etag ?? "missing-etag" })
           : store.setJSON(key, { hits: next } satisfies Record, { onlyIfNew: true }),
       );
       if (write.modified) return { outcome: "written" as const, hits: next, at };

@@ -3,6 +3,7 @@
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
 import { NetlifyDev } from "@netlify/dev";
+import "./atomic-blobs.mjs";
 
 /**
  * @param {{ port: number, host?: string, root?: string, log?: (line: string) => void }} options
@@ -39,6 +40,10 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     const started = performance.now();
     /** @type {[string, string][]} */
     const ruleHeaders = [];
+    // Like Netlify's edge, the client address comes from the connection, never from a header the
+    // client could send: functions see it as context.ip.
+    delete req.headers["x-nf-client-connection-ip"];
+    req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
     try {
       const match = await netlify.handleAndIntrospectNodeRequest(req, {
         headersCollector: (key, value) => ruleHeaders.push([key, value]),

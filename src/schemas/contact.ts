@@ -77,4 +77,5 @@ export const CONTACT_TOASTS = {
 } as const;
 
 /** The error catalogue's rule: a message mentioning the limit or 429 is the rate-limit toast. */
-export const isRateLimitMessage = (message: string) => message.includes("Too many submissions") || message.includes("429");
+export const isRateLimitMessage = (message: string) =>
+  message.includes("Too many submissions") || message.includes("429");

@@ -38,7 +38,11 @@ const fieldValue = fc.oneof(
 const plausible = fc.record({
   name: fc.oneof(hostileString, fc.string({ minLength: 1, maxLength: 100 })),
   email: fc
-    .tuple(fc.stringMatching(/^[a-z0-9._-]{1,20}$/), fc.stringMatching(/^[a-z0-9-]{1,20}$/), fc.constantFrom("ee", "com", "eu"))
+    .tuple(
+      fc.stringMatching(/^[a-z0-9._-]{1,20}$/),
+      fc.stringMatching(/^[a-z0-9-]{1,20}$/),
+      fc.constantFrom("ee", "com", "eu"),
+    )
     .map(([local, domain, tld]) => `${local}@${domain}.${tld}`),
   company: fc.option(hostileString),
   phone: fc.option(fc.string({ maxLength: 25 })),
@@ -78,10 +82,9 @@ describe("submit-contact-form with random and hostile input", () => {
               method: "POST",
               headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
               body: new URLSearchParams(
-                Object.entries(typeof payload === "object" && payload !== null ? payload : { payload }).map(([k, v]) => [
-                  k,
-                  typeof v === "string" ? v : (JSON.stringify(v) ?? ""),
-                ]),
+                Object.entries(typeof payload === "object" && payload !== null ? payload : { payload }).map(
+                  ([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")],
+                ),
               ).toString(),
             })
           : new Request("https://aural.example/api/submit-contact-form", {

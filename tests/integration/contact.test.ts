@@ -38,7 +38,7 @@ function handlerWith(options: { now?: () => number; submissionsStore?: BlobStore
     submissions: options.submissionsStore ?? submissions,
     rateLimits: options.rateStore ?? rateLimits,
     salt: "test-salt",
-    now: options.now,
+    ...(options.now ? { now: options.now } : {}),
     log: () => {},
   });
 }
@@ -216,7 +216,9 @@ describe("rate limit", () => {
   it("holds under concurrency: 20 simultaneous submissions store exactly 3 and answer 17 with 429", async () => {
     const handle = handlerWith();
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => handle(postJson({ ...valid, message: `Request ${i}` }), { ip: "203.0.113.70" })),
+      Array.from({ length: 20 }, (_, i) =>
+        handle(postJson({ ...valid, message: `Request ${i}` }), { ip: "203.0.113.70" }),
+      ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);

@@ -1,0 +1,184 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Toaster, toast } from "sonner";
+import { type ProductOption, prefillMessage, toastForResponse } from "../../lib/contact-form";
+import { CONTACT_LIMITS, CONTACT_TOASTS, type ContactField, ContactSchema, fieldErrors } from "../../schemas/contact";
+
+const ENDPOINT = "/api/submit-contact-form";
+type Values = Record<Exclude<ContactField, "website">, string>;
+const EMPTY: Values = { name: "", email: "", company: "", phone: "", message: "" };
+
+interface Props {
+  products: ProductOption[];
+}
+
+const FIELDS: { name: keyof Values; label: string; type: string; autoComplete: string; required: boolean }[] = [
+  { name: "name", label: "Name", type: "text", autoComplete: "name", required: true },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", required: true },
+  { name: "company", label: "Company", type: "text", autoComplete: "organization", required: false },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: false },
+];
+
+function showToast(kind: keyof typeof CONTACT_TOASTS) {
+  const { title, description } = CONTACT_TOASTS[kind];
+  toast.dismiss();
+  if (kind === "success") toast.success(title, { description });
+  else toast.error(title, { description });
+}
+
+/**
+ * The contact form. Rendered on the server as a plain form that posts natively, so it works before
+ * hydration and without JavaScript; once hydrated it validates with the shared schema and posts JSON.
+ */
+export default function ContactForm({ products }: Props) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+
+  useEffect(() => {
+    setHydrated(true);
+    const prefill = prefillMessage(window.location.search, products);
+    if (prefill) setValues((v) => (v.message ? v : { ...v, message: prefill }));
+  }, [products]);
+
+  const validate = (next: Values, website: string) => {
+    const result = ContactSchema.safeParse({ ...next, website });
+    return result.success ? { data: result.data, errors: {} } : { data: null, errors: fieldErrors(result.error) };
+  };
+
+  const honeypot = () => (formRef.current?.elements.namedItem("website") as HTMLInputElement | null)?.value ?? "";
+
+  function update(field: keyof Values, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (attempted) setErrors(validate(next, honeypot()).errors);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    const website = honeypot();
+    const result = validate(values, website);
+    setErrors(result.errors);
+    if (!result.data) {
+      const first = (Object.keys(result.errors) as ContactField[]).find((f) => f !== "website");
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      if (result.errors.website) showToast("error");
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const response = await fetch(ENDPOINT, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ ...values, website }),
+      });
+      const body: unknown = await response.json().catch(() => null);
+      const kind = toastForResponse(response.status, body);
+      showToast(kind);
+      if (kind === "success") {
+        setValues(EMPTY);
+        setErrors({});
+        setAttempted(false);
+      }
+    } catch {
+      showToast("error");
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const errorId = (field: ContactField) => `${id}-${field}-error`;
+  const inputClass = (field: ContactField) =>
+    `mt-2 block w-full rounded-xl border bg-paper px-4 py-3 text-base text-ink shadow-xs outline-none transition-colors focus:border-moss focus:ring-2 focus:ring-moss/20 ${
+      errors[field] ? "border-red-700" : "border-stone"
+    }`;
+  const errorText = (field: ContactField) =>
+    errors[field] ? (
+      <p id={errorId(field)} className="mt-2 text-sm font-medium text-red-800">
+        {errors[field]}
+      </p>
+    ) : null;
+  const errorCount = Object.keys(errors).filter((f) => f !== "website").length;
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        method="post"
+        action={ENDPOINT}
+        noValidate={hydrated}
+        onSubmit={onSubmit}
+        className="relative space-y-6"
+        aria-describedby={`${id}-note`}
+        data-hydrated={hydrated ? "" : undefined}
+      >
+        <p id={`${id}-note`} className="text-sm text-muted">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="sr-only">as required</span> are required.
+        </p>
+        <div className="grid gap-6 sm:grid-cols-2">
+          {FIELDS.map((field) => (
+            <div key={field.name}>
+              <label htmlFor={`${id}-${field.name}`} className="text-sm font-medium text-ink">
+                {field.label}
+                {field.required && <span aria-hidden="true"> *</span>}
+              </label>
+              <input
+                id={`${id}-${field.name}`}
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                required={field.required}
+                maxLength={CONTACT_LIMITS[field.name]}
+                value={values[field.name]}
+                onChange={(e) => update(field.name, e.target.value)}
+                aria-invalid={errors[field.name] ? true : undefined}
+                aria-describedby={errors[field.name] ? errorId(field.name) : undefined}
+                className={inputClass(field.name)}
+              />
+              {errorText(field.name)}
+            </div>
+          ))}
+        </div>
+        <div>
+          <label htmlFor={`${id}-message`} className="text-sm font-medium text-ink">
+            Message<span aria-hidden="true"> *</span>
+          </label>
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            rows={6}
+            required
+            maxLength={CONTACT_LIMITS.message}
+            value={values.message}
+            onChange={(e) => update("message", e.target.value)}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? errorId("message") : undefined}
+            className={`${inputClass("message")} resize-y`}
+          />
+          {errorText("message")}
+        </div>
+        {/* Honeypot: off screen, out of the tab order and hidden from assistive technology. */}
+        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>Leave this field empty</label>
+          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <p className="sr-only" aria-live="assertive">
+          {errorCount > 0 ? `Please correct ${errorCount} ${errorCount === 1 ? "field" : "fields"}.` : ""}
+        </p>
+        <button
+          type="submit"
+          disabled={submitting}
+          className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-moss px-8 py-3 text-sm font-semibold tracking-wide text-paper transition-colors hover:bg-moss-deep disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+        >
+          {submitting ? "Sending..." : "Send Message"}
+        </button>
+      </form>
+      <Toaster position="bottom-right" visibleToasts={1} richColors closeButton />
+    </>
+  );
+}
