@@ -254,3 +254,35 @@ for (const [space, scene] of [
     await write(scene(variant), `content/spaces/images/${space}/${variant}.jpg`);
   }
 }
+
+// Gallery: one folder per section; each file's name is its alt text.
+const gallery = {
+  "veneered-panels": [
+    ["walnut-veneer-wall-behind-a-sofa", () => room("veneered-panels", { seed: 21 })],
+    ["book-matched-walnut-grain-up-close", () => closeup("veneered-panels", 22)],
+    ["walnut-and-oak-veneer-samples", () => swatches("veneered-panels", 23)],
+    ["veneer-panel-mounted-on-battens-section", () => profile("veneered-panels", 100)],
+  ],
+  "grooved-panels": [
+    ["birch-grooved-wall-in-a-lounge", () => room("grooved-panels", { seed: 31 })],
+    ["rhythm-of-grooves-in-light-birch", () => closeup("grooved-panels", 32)],
+    ["birch-and-ash-grooved-samples", () => swatches("grooved-panels", 33)],
+  ],
+  "perforated-panels": [
+    ["perforated-board-wall-in-a-quiet-room", () => room("perforated-panels", { seed: 41 })],
+    ["even-grid-of-round-perforations", () => closeup("perforated-panels", 42)],
+    ["painted-perforated-board-samples", () => swatches("perforated-panels", 43)],
+    ["perforated-board-with-mineral-wool-section", () => profile("perforated-panels", 50)],
+  ],
+  "felt-panels": [
+    ["felt-tiles-in-moss-and-terracotta", () => room("felt-panels", { seed: 51 })],
+    ["felt-tile-pattern-up-close", () => closeup("felt-panels", 52)],
+    ["twelve-felt-colours-side-by-side", () => swatches("felt-panels", 53)],
+    ["felt-tiles-above-a-reading-corner", () => room("felt-panels", { seed: 54, sofa: true })],
+    ["felt-panel-on-clips-section", () => profile("felt-panels", 50)],
+  ],
+};
+for (const [folder, images] of Object.entries(gallery)) {
+  await mkdir(`content/gallery/${folder}`, { recursive: true });
+  for (const [name, make] of images) await write(make(), `content/gallery/${folder}/${name}.jpg`);
+}

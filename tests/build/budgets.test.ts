@@ -17,6 +17,8 @@ const BUDGETS = {
 const ISLAND_BUDGETS: Record<string, number> = {
   // React 65 KB + form, shared zod schema and toasts 34 KB.
   "/contact": 110 * 1024,
+  // React 65 KB + lightbox 18 KB.
+  "/gallery": 90 * 1024,
 };
 
 const hasIsland = (html: string) => html.includes("<astro-island");
@@ -43,6 +45,13 @@ describe("byte budgets", () => {
       expect(pageJavaScript(page.html, { includeDynamic: true }).gzip).toBeLessThanOrEqual(budget ?? 0);
     });
   }
+
+  it("loads the lightbox on the gallery page only", () => {
+    const withLightbox = pages
+      .filter((p) => pageJavaScript(p.html, { includeDynamic: true }).text.includes("yarl__"))
+      .map((p) => p.route);
+    expect(withLightbox).toEqual(["/gallery"]);
+  });
 
   it("states budgets only for pages that have an island", () => {
     const islandRoutes = pages.filter((p) => hasIsland(p.html)).map((p) => p.route);

@@ -3,4 +3,4 @@
  * accepts links to these only while no page exists for them; once a page is built, the check fails
  * until the route is taken off this list, so the list can only shrink.
  */
-export const pendingRoutes: readonly string[] = ["/gallery"];
+export const pendingRoutes: readonly string[] = [];
