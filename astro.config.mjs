@@ -17,6 +17,20 @@ const sonnerStyleHash = /** @type {`sha256-${string}`} */ (
   `sha256-${createHash("sha256").update(JSON.parse(sonnerCss)).digest("base64")}`
 );
 
+// Firebase web config. With no project configured, local builds use the demo project and the Auth
+// emulator; the same values reach the browser as import.meta.env.PUBLIC_*.
+process.env.PUBLIC_FIREBASE_PROJECT_ID ??= "demo-aural-acoustics";
+process.env.PUBLIC_FIREBASE_API_KEY ??= "demo-api-key";
+if (process.env.PUBLIC_FIREBASE_PROJECT_ID.startsWith("demo-")) {
+  process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ??= "127.0.0.1:9099";
+}
+const authEmulator = process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST;
+const authOrigins = authEmulator
+  ? [`http://${authEmulator}`]
+  : ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"];
+const dashboardUrl = process.env.PUBLIC_ANALYTICS_DASHBOARD_URL;
+const frameSrc = dashboardUrl ? new URL(dashboardUrl).origin : "'none'";
+
 // Netlify sets URL on its builds; SITE_URL overrides it, and local builds use the preview's address.
 const site = process.env.SITE_URL ?? process.env.URL ?? "http://localhost:8888";
 
@@ -45,7 +59,8 @@ export default defineConfig({
         "default-src 'self'",
         "img-src 'self' data:",
         "font-src 'self'",
-        "connect-src 'self'",
+        `connect-src 'self' ${authOrigins.join(" ")}`,
+        `frame-src ${frameSrc}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -2,10 +2,14 @@
 // Auth emulator and seeded demo accounts. Ctrl-C stops everything it started.
 import { spawn } from "node:child_process";
 import { describeDemoAccounts, startAuthEmulator } from "./lib/auth-emulator.mjs";
+import { demoProjectId } from "./lib/demo-accounts.mjs";
 import { onShutdown } from "./lib/processes.mjs";
 
 process.env.ASTRO_TELEMETRY_DISABLED = "1";
 const auth = await startAuthEmulator();
+// The functions verify sign-ins against the emulator in local runs (never on a deployed site).
+process.env.FIREBASE_AUTH_EMULATOR_HOST ??= auth.host;
+process.env.FIREBASE_PROJECT_ID ??= demoProjectId;
 console.log(`Auth emulator at http://${auth.host} with demo accounts:\n${describeDemoAccounts()}\n`);
 
 const astro = spawn(

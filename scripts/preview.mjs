@@ -2,6 +2,7 @@
 // would, together with the Auth emulator and its demo accounts, at http://localhost:8888.
 import { spawnSync } from "node:child_process";
 import { describeDemoAccounts, startAuthEmulator } from "./lib/auth-emulator.mjs";
+import { demoProjectId } from "./lib/demo-accounts.mjs";
 import { onShutdown } from "./lib/processes.mjs";
 import { serveNetlify } from "./lib/serve-netlify.mjs";
 
@@ -14,6 +15,9 @@ if (!process.argv.includes("--no-build")) {
 }
 
 const auth = await startAuthEmulator();
+// The functions verify sign-ins against the emulator in local runs (never on a deployed site).
+process.env.FIREBASE_AUTH_EMULATOR_HOST ??= auth.host;
+process.env.FIREBASE_PROJECT_ID ??= demoProjectId;
 const server = await serveNetlify({ port });
 
 console.log(`\nProduction build served at ${server.url}`);

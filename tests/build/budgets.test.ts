@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/dist";
-import { containsReact, pageCss, pageJavaScript } from "../support/page-assets";
+import { containsFirebase, containsReact, pageCss, pageJavaScript } from "../support/page-assets";
 
 /** Byte budgets, gzip: deterministic, so they are tests rather than benchmarks. */
 const BUDGETS = {
@@ -19,6 +19,9 @@ const ISLAND_BUDGETS: Record<string, number> = {
   "/contact": 110 * 1024,
   // React 65 KB + lightbox 18 KB.
   "/gallery": 90 * 1024,
+  // React 65 KB + Firebase Auth about 45 KB + form and toasts.
+  "/auth": 140 * 1024,
+  "/admin/contact-submissions": 120 * 1024,
 };
 
 const hasIsland = (html: string) => html.includes("<astro-island");
@@ -32,7 +35,8 @@ describe("byte budgets", () => {
 
   for (const page of pages.filter((p) => !hasIsland(p.html))) {
     it(`${page.route}: JavaScript within ${BUDGETS.staticPageJs} B gzip and no React`, () => {
-      const js = pageJavaScript(page.html, { includeDynamic: true });
+      // What loads up front; the header's auth code is a dynamic import for returning staff only.
+      const js = pageJavaScript(page.html);
       expect(js.gzip, `JS files: ${js.files.join(", ") || "(inline only)"}`).toBeLessThanOrEqual(BUDGETS.staticPageJs);
       expect(containsReact(js.text)).toBe(false);
     });
@@ -45,6 +49,14 @@ describe("byte budgets", () => {
       expect(pageJavaScript(page.html, { includeDynamic: true }).gzip).toBeLessThanOrEqual(budget ?? 0);
     });
   }
+
+  it("loads no Firebase code up front on public pages", () => {
+    const publicPages = pages.filter((p) => !/^\/(auth|admin)/.test(p.route));
+    const withFirebase = publicPages.filter((p) => containsFirebase(pageJavaScript(p.html).text)).map((p) => p.route);
+    expect(withFirebase).toEqual([]);
+    // The auth pages do load it, which shows the check can see it.
+    expect(containsFirebase(pageJavaScript(pages.find((p) => p.route === "/auth")?.html ?? "").text)).toBe(true);
+  });
 
   it("loads the lightbox on the gallery page only", () => {
     const withLightbox = pages

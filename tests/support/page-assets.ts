@@ -92,3 +92,8 @@ export function containsReact(code: string): boolean {
     /Symbol\.for\(["']react\.(transitional\.)?element["']\)/.test(code) || code.includes("react.transitional.element")
   );
 }
+
+/** True when code contains the Firebase Auth SDK (its REST endpoint names are in every build). */
+export function containsFirebase(code: string): boolean {
+  return code.includes("identitytoolkit") || code.includes("securetoken.googleapis.com");
+}

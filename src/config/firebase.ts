@@ -1,0 +1,14 @@
+/** Firebase web configuration from PUBLIC_FIREBASE_* (defaults for local runs are set in astro.config.mjs). */
+const optional = (key: string, value: string | undefined) => (value ? { [key]: value } : {});
+export const firebaseConfig: { apiKey: string; projectId: string; authDomain?: string; appId?: string } = {
+  apiKey: import.meta.env.PUBLIC_FIREBASE_API_KEY ?? "demo-api-key",
+  projectId: import.meta.env.PUBLIC_FIREBASE_PROJECT_ID ?? "demo-aural-acoustics",
+  ...optional("authDomain", import.meta.env.PUBLIC_FIREBASE_AUTH_DOMAIN),
+  ...optional("appId", import.meta.env.PUBLIC_FIREBASE_APP_ID),
+};
+
+/** Set only for local runs: the Auth emulator's host:port. */
+export const authEmulatorHost: string | undefined = import.meta.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST || undefined;
+
+/** Kept in localStorage while someone is signed in, so public pages load auth code only then. */
+export const SIGNED_IN_FLAG = "aural.signed-in";

@@ -1,0 +1,100 @@
+import { resetRateLimit } from "./blobs";
+import { expect, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+test.use({ timezoneId: "Europe/Tallinn" });
+
+async function signIn(page: import("@playwright/test").Page, email: string, password: string) {
+  await page.goto("/auth");
+  await expect(page.locator("form[data-ready]")).toBeVisible();
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test("the sign-in form shows the specification's messages", async ({ page }) => {
+  await page.goto("/auth");
+  await expect(page.locator("form[data-ready]")).toBeVisible();
+  await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");
+  await page.getByLabel("Password").fill("12345");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+});
+
+test("a wrong password shows 'Sign in failed' with the server's message", async ({ page }) => {
+  await signIn(page, "admin@example.com", "wrong-password");
+  await expect(page.getByText("Sign in failed")).toBeVisible();
+  await expect(page.getByText(/auth\/(wrong-password|invalid-credential)/)).toBeVisible();
+});
+
+test("an anonymous visit to the admin page lands on /auth and Back does not return", async ({ page }) => {
+  await page.goto("/");
+  await page.goto("/admin/contact-submissions");
+  await expect(page).toHaveURL("/auth");
+  await page.goBack();
+  await expect(page).toHaveURL("/");
+});
+
+test("a signed-in user without the role goes home and sees Access Denied on the admin page", async ({ page }) => {
+  await signIn(page, "user@example.com", "user-demo-123");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+  await page.goto("/admin/contact-submissions");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+});
+
+test("an admin signs in, lands on the dashboard and sees a new submission first, shown as text", async ({ page }) => {
+  await resetRateLimit();
+  const marker = `Check ${Date.now()}`;
+  const response = await page.request.post("/api/submit-contact-form", {
+    data: {
+      name: "Kärt Tamm",
+      email: "kart@example.ee",
+      company: "",
+      phone: "",
+      website: "",
+      message: `<script>window.__xss = 1</script> ${marker} line two line three line four line five`,
+    },
+  });
+  expect(response.status()).toBe(201);
+
+  await page.goto("/auth");
+  await expect(page.locator("form[data-ready]")).toBeVisible();
+  await page.getByRole("textbox", { name: "Email" }).fill("admin@example.com");
+  await page.getByLabel("Password").fill("admin-demo-123");
+  const started = Date.now();
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("/admin/contact-submissions");
+  const redirectMs = Date.now() - started;
+  console.log(`redirected after ${redirectMs} ms`);
+  expect(redirectMs).toBeLessThan(1000);
+
+  const table = page.locator("table[data-submissions]");
+  await expect(table).toBeVisible();
+  // Other tests may submit at the same moment, so find the row rather than assume it is first.
+  const first = table.locator("tbody tr", { hasText: marker });
+  await expect(first).toContainText("Kärt Tamm");
+  const position = await table
+    .locator("tbody tr")
+    .evaluateAll((rows, m) => rows.findIndex((r) => r.textContent?.includes(m)), marker);
+  expect(position).toBeLessThan(10);
+  const dates = await table.locator("tbody tr td:first-child").allTextContents();
+  const times = dates.map((d) => Date.parse(d.replace(/^(\w{3}) (\d{2}), (\d{4}) /, "$1 $2 $3 ")));
+  expect(times).toEqual([...times].sort((a, b) => b - a));
+  await expect(first.locator("td").nth(0)).toHaveText(/^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/);
+  await expect(first.locator("td").nth(3)).toHaveText("—");
+  await expect(first.locator("td").nth(4)).toHaveText("—");
+  await expect(first.locator("td p")).toHaveClass(/line-clamp-3/);
+  await expect(first.locator("td p")).toContainText("<script>window.__xss = 1</script>");
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.getByText("No analytics report is configured.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Admin Dashboard" }).first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+});
