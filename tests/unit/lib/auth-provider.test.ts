@@ -1,0 +1,14 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { useAuth } from "../../../src/components/islands/auth/AuthProvider";
+
+describe("useAuth", () => {
+  it("throws outside its provider", () => {
+    const Orphan = () => {
+      useAuth();
+      return null;
+    };
+    expect(() => renderToString(createElement(Orphan))).toThrow("useAuth must be used within an AuthProvider");
+  });
+});
