@@ -1,5 +1,5 @@
-import { resetRateLimit } from "./blobs";
 import { expect, test } from "./fixtures";
+import { postFrom } from "./post";
 
 test.describe.configure({ mode: "serial" });
 test.use({ timezoneId: "Europe/Tallinn" });
@@ -47,19 +47,17 @@ test("a signed-in user without the role goes home and sees Access Denied on the 
 });
 
 test("an admin signs in, lands on the dashboard and sees a new submission first, shown as text", async ({ page }) => {
-  await resetRateLimit();
+  // From an address of its own, so that other tests' submissions do not use up its allowance.
   const marker = `Check ${Date.now()}`;
-  const response = await page.request.post("/api/submit-contact-form", {
-    data: {
-      name: "Kärt Tamm",
-      email: "kart@example.ee",
-      company: "",
-      phone: "",
-      website: "",
-      message: `<script>window.__xss = 1</script> ${marker} line two line three line four line five`,
-    },
+  const status = await postFrom("127.0.0.88", {
+    name: "Kärt Tamm",
+    email: "kart@example.ee",
+    company: "",
+    phone: "",
+    website: "",
+    message: `<script>window.__xss = 1</script> ${marker} line two line three line four line five`,
   });
-  expect(response.status()).toBe(201);
+  expect(status).toBe(201);
 
   await page.goto("/auth");
   await expect(page.locator("form[data-ready]")).toBeVisible();
@@ -69,7 +67,6 @@ test("an admin signs in, lands on the dashboard and sees a new submission first,
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL("/admin/contact-submissions");
   const redirectMs = Date.now() - started;
-  console.log(`redirected after ${redirectMs} ms`);
   expect(redirectMs).toBeLessThan(1000);
 
   const table = page.locator("table[data-submissions]");

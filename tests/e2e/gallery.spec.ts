@@ -46,8 +46,11 @@ test.describe("gallery", () => {
     // Focus is inside the lightbox.
     expect(await page.evaluate(() => document.activeElement?.closest(".yarl__root") !== null)).toBe(true);
 
-    for (let i = 3; i < total; i++) await page.keyboard.press("ArrowRight");
-    await expect(counter).toHaveText(`${total} / ${total}`);
+    // One key at a time: each move finishes before the next.
+    for (let i = 4; i <= total; i++) {
+      await page.keyboard.press("ArrowRight");
+      await expect(counter).toHaveText(`${i} / ${total}`);
+    }
     await page.keyboard.press("ArrowRight");
     await expect(counter).toHaveText(`1 / ${total}`);
     await page.keyboard.press("ArrowLeft");

@@ -3,12 +3,13 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { useAuth } from "../../../src/components/islands/auth/AuthProvider";
 
+function Orphan() {
+  useAuth();
+  return null;
+}
+
 describe("useAuth", () => {
   it("throws outside its provider", () => {
-    const Orphan = () => {
-      useAuth();
-      return null;
-    };
     expect(() => renderToString(createElement(Orphan))).toThrow("useAuth must be used within an AuthProvider");
   });
 });
