@@ -3,7 +3,7 @@ import { checkAdmin } from "./auth/admin-claim";
 import { firebaseAuth, rememberSignedIn } from "./auth/firebase-client";
 
 const LINK =
-  "block rounded-md px-3 py-2 text-sm font-medium text-ink-soft transition-colors hover:bg-sand hover:text-ink";
+  "block whitespace-nowrap rounded-md px-1.5 py-2 text-[13px] font-medium text-ink-soft transition-colors hover:bg-sand hover:text-ink xl:px-3 xl:text-sm";
 
 /**
  * Header items for signed-in people: 'Admin Dashboard' for admins and 'Sign Out' for everyone signed
@@ -13,6 +13,7 @@ export function mountHeaderAuth(root: Document): void {
   const auth = firebaseAuth();
   onAuthStateChanged(auth, async (user) => {
     rememberSignedIn(user !== null);
+    root.documentElement.toggleAttribute("data-signed-in", user !== null);
     const admin = await checkAdmin(user);
     for (const slot of root.querySelectorAll<HTMLElement>("[data-auth-slot], [data-auth-slot-mobile]")) {
       slot.replaceChildren();

@@ -89,6 +89,12 @@ test("an admin signs in, lands on the dashboard and sees a new submission first,
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.getByText("No analytics report is configured.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Admin Dashboard" }).first()).toBeVisible();
+  // The two extra header items still fit from the lg breakpoint up.
+  for (const width of [1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px`).toBe(width);
+    await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeInViewport();
+  }
 
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await expect(page).toHaveURL("/");

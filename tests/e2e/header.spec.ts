@@ -33,6 +33,14 @@ test.describe("desktop header", () => {
     await expect(page.getByText("Menu", { exact: true })).toBeVisible();
   });
 
+  test("fits without horizontal scrolling from the lg breakpoint up", async ({ page }) => {
+    await page.goto("/");
+    for (const width of [1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width}px`).toBe(width);
+    }
+  });
+
   test("marks the current page with aria-current", async ({ page }) => {
     await page.goto("/about");
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
