@@ -30,12 +30,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const auth = firebaseAuth();
     let current = 0;
     return onAuthStateChanged(auth, async (next) => {
-      // Each change re-checks the role for that user; a slower, older check never wins.
+      // Each change re-checks the role for that user. The user is published together with the
+      // result, so nothing (such as the sign-in redirect) acts on a user whose role is not known
+      // yet; a slower, older check never wins.
       const run = ++current;
-      setUser(next);
       rememberSignedIn(next !== null);
       const admin = await checkAdmin(next);
       if (run !== current) return;
+      setUser(next);
       setIsAdmin(admin);
       setLoading(false);
     });
