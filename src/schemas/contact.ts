@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Field limits from the product specification (section 9). */
 export const CONTACT_LIMITS = { name: 100, email: 255, company: 100, phone: 20, message: 1000 } as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** content/gallery/sections.json: the gallery's sections in order, each with its own image folder. */
 export const GallerySectionsSchema = z

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { SeoSchema } from "./seo";
+import { z } from "./zod";
 
 export const QuestionSchema = z.strictObject({
   question: z.string().min(5).max(140),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The sign-in form (specification section 5). */
 export const LoginSchema = z.object({

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { SeoSchema } from "./seo";
+import { z } from "./zod";
 
 const Card = z.strictObject({
   title: z.string().min(1),

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { noiseReductionCoefficient } from "../lib/acoustics";
 import { SeoSchema } from "./seo";
+import { z } from "./zod";
 
 const coefficient = z.number().min(0).max(1.3).describe("Sound absorption coefficient αs, as measured (may exceed 1)");
 

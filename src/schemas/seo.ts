@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Title and description every page carries for search engines and link previews. */
 export const SeoSchema = z.strictObject({

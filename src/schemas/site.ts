@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The company's own details, kept in content/site.json so they change in one place. */
 export const SiteSchema = z.strictObject({

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { SeoSchema } from "./seo";
+import { z } from "./zod";
 
 /** The three aspects every space page covers, in this order; also the sub-page slugs. */
 export const SPACE_ASPECTS = ["acoustic-characteristics", "optimal-levels", "enhancing-acoustics"] as const;

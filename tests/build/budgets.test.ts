@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { builtPages } from "../support/dist";
+import { builtPages, distDir } from "../support/dist";
 import { containsFirebase, containsReact, pageCss, pageJavaScript } from "../support/page-assets";
 
 /** Byte budgets, gzip: deterministic, so they are tests rather than benchmarks. */
@@ -8,6 +11,12 @@ const BUDGETS = {
   staticPageJs: 4 * 1024,
   /** Every page's CSS (one shared stylesheet today). */
   pageCss: 25 * 1024,
+  /** The consent banner's script, on every page (its own chunk; the preload helper is shared). */
+  consentJs: 1.25 * 1024,
+  /** Page-view tracking loaded after Accept, with the local sink (no measurement id), and its imports. */
+  analyticsJs: 2 * 1024,
+  /** Firebase app and Analytics loaded after Accept when a measurement id is set (then gtag.js follows). */
+  firebaseAnalyticsJs: 16 * 1024,
 } as const;
 
 /**
@@ -23,6 +32,8 @@ const ISLAND_BUDGETS: Record<string, number> = {
   "/auth": 140 * 1024,
   "/admin/contact-submissions": 120 * 1024,
 };
+
+const gzipSize = (url: string) => gzipSync(readFileSync(join(distDir, url)), { level: 9 }).length;
 
 const hasIsland = (html: string) => html.includes("<astro-island");
 
@@ -56,6 +67,44 @@ describe("byte budgets", () => {
     expect(withFirebase).toEqual([]);
     // The auth pages do load it, which shows the check can see it.
     expect(containsFirebase(pageJavaScript(pages.find((p) => p.route === "/auth")?.html ?? "").text)).toBe(true);
+  });
+
+  describe("analytics", () => {
+    const home = pages.find((p) => p.route === "/")?.html ?? "";
+    const chunk = (prefix: string) => {
+      const file = readdirSync(join(distDir, "_astro")).find((f) => f.startsWith(prefix) && f.endsWith(".js"));
+      expect(file, `no ${prefix} chunk in the build`).toBeDefined();
+      return `/_astro/${file}`;
+    };
+    const moduleBytes = (url: string) => pageJavaScript(`<script type="module" src="${url}"></script>`);
+
+    it(`consent banner script within ${BUDGETS.consentJs} B gzip, on every page`, () => {
+      const banner = chunk("ConsentBanner");
+      expect(gzipSize(banner)).toBeLessThanOrEqual(BUDGETS.consentJs);
+      expect(pages.filter((p) => !p.html.includes(banner)).map((p) => p.route)).toEqual([]);
+    });
+
+    it("loads no analytics code before consent: tracking is a dynamic import of the banner", () => {
+      const upFront = pageJavaScript(home);
+      expect(upFront.files.some((f) => /\/(analytics|firebase-analytics)\./.test(f))).toBe(false);
+      expect(upFront.text).not.toContain("page_view");
+      const tracking = chunk("analytics.").split("/").pop() ?? "";
+      expect(readFileSync(join(distDir, chunk("ConsentBanner")), "utf8")).toMatch(
+        new RegExp(`import\\(\\s*[\`"']\\./${tracking.replace(/\./g, "\\.")}`),
+      );
+    });
+
+    it(`tracking loaded after Accept within ${BUDGETS.analyticsJs} B gzip (local sink)`, () => {
+      const tracking = moduleBytes(chunk("analytics."));
+      expect(tracking.gzip).toBeLessThanOrEqual(BUDGETS.analyticsJs);
+      expect(tracking.text).toContain("aural.analytics-sink");
+    });
+
+    it(`Firebase Analytics, loaded after Accept when configured, within ${BUDGETS.firebaseAnalyticsJs} B gzip`, () => {
+      const firebase = moduleBytes(chunk("firebase-analytics."));
+      expect(firebase.text).toContain("googletagmanager.com/gtag/js");
+      expect(firebase.gzip).toBeLessThanOrEqual(BUDGETS.firebaseAnalyticsJs);
+    });
   });
 
   it("loads the lightbox on the gallery page only", () => {

@@ -43,4 +43,28 @@ export async function axeViolations(page: Page) {
   }));
 }
 
-export { base as test, expect };
+const CONSENT_KEY = "aural.analytics-consent";
+
+/**
+ * Tests start with the analytics question answered ("denied"), so the consent banner does not cover
+ * what they click; the analytics and accessibility tests set `consentChoice: null` to see the banner.
+ * A choice made during a test is kept (the init script only fills in a missing one).
+ */
+export const test = base.extend<{ consentChoice: "granted" | "denied" | null }>({
+  consentChoice: ["denied", { option: true }],
+  context: async ({ context, consentChoice }, use) => {
+    if (consentChoice) {
+      await context.addInitScript(
+        ([key, choice]) => {
+          try {
+            if (!localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ choice, at: Date.now() }));
+          } catch {}
+        },
+        [CONSENT_KEY, consentChoice] as const,
+      );
+    }
+    await use(context);
+  },
+});
+
+export { expect };

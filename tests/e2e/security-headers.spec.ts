@@ -60,6 +60,27 @@ test.describe("security headers", () => {
     expect(violations.some((v) => v.includes("Content Security Policy"))).toBe(true);
   });
 
+  test("forms validate in the browser without tripping the CSP (no eval probe)", async ({ page }) => {
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const list = JSON.parse(sessionStorage.getItem("csp-violations") ?? "[]") as string[];
+        list.push(`${event.violatedDirective} ${event.blockedURI}`);
+        sessionStorage.setItem("csp-violations", JSON.stringify(list));
+      });
+    });
+    for (const [path, button, message, ready] of [
+      ["/contact", "Send Message", "Name is required", "form[data-hydrated]"],
+      ["/auth", "Sign In", "Invalid email address", "form[data-ready]"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator(ready)).toBeVisible();
+      await page.getByRole("button", { name: button, exact: true }).click();
+      await expect(page.getByText(message).first()).toBeVisible();
+      const violations = await page.evaluate(() => sessionStorage.getItem("csp-violations") ?? "[]");
+      expect(JSON.parse(violations), path).toEqual([]);
+    }
+  });
+
   test("hashed build assets are cached for a year; pages are revalidated", async ({ request }) => {
     const html = await (await request.get("/")).text();
     const asset = /href="(\/_astro\/[^"]+\.css)"/.exec(html)?.[1];

@@ -21,8 +21,8 @@ function readAsset(url: string): string {
 function importedChunks(code: string, fromUrl: string): string[] {
   const found = new Set<string>();
   const patterns = [
-    /\bimport\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g,
-    /\bimport\(\s*["']([^"']+\.js)["']\s*\)/g,
+    /\bimport\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+\.js)["'`]/g,
+    /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g,
   ];
   for (const pattern of patterns) {
     for (const match of code.matchAll(pattern)) {
@@ -34,40 +34,46 @@ function importedChunks(code: string, fromUrl: string): string[] {
 }
 
 /**
- * JavaScript a page loads up front: inline scripts, external module scripts and their static
- * imports, followed recursively. Astro island component URLs are counted too (they load on hydration).
+ * JavaScript a page loads: inline scripts, external module scripts and their static imports,
+ * followed recursively. Astro island component URLs are counted too (they load on hydration). With
+ * `includeDynamic`, the islands' dynamic imports are followed as well (code an island loads later);
+ * page scripts' dynamic imports (returning staff's header, analytics after consent) never are.
  */
 export function pageJavaScript(html: string, { includeDynamic = false } = {}): AssetBytes {
   const inline: string[] = [];
-  const queue: string[] = [];
+  const queue: { url: string; island: boolean }[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = match[1] ?? "";
     if (/type="application\/(ld\+)?json"/.test(attrs)) continue;
     const src = /\bsrc="([^"]+)"/.exec(attrs)?.[1];
-    if (src) queue.push(src);
+    if (src) queue.push({ url: src, island: false });
     else if (match[2]?.trim()) inline.push(match[2]);
   }
-  for (const match of html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)) if (match[1]) queue.push(match[1]);
-  for (const code of inline) queue.push(...importedChunks(code, "/"));
+  for (const match of html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g))
+    if (match[1]) queue.push({ url: match[1], island: true });
+  for (const code of inline) {
+    for (const url of importedChunks(code, "/")) if (staticImport(code, url)) queue.push({ url, island: false });
+  }
 
   const seen = new Set<string>();
   const texts = [...inline];
   while (queue.length > 0) {
-    const url = queue.shift() as string;
+    const { url, island } = queue.shift() as { url: string; island: boolean };
     if (seen.has(url) || !url.startsWith("/")) continue;
     seen.add(url);
     const code = readAsset(url);
     texts.push(code);
-    const next = importedChunks(code, url);
-    queue.push(...(includeDynamic ? next : next.filter((u) => code.includes(`from"${u}`) || staticImport(code, u))));
+    for (const next of importedChunks(code, url)) {
+      if (staticImport(code, next) || (includeDynamic && island)) queue.push({ url: next, island });
+    }
   }
   const text = texts.join("\n");
   return { files: [...seen], raw: Buffer.byteLength(text), gzip: texts.reduce((sum, t) => sum + gz(t), 0), text };
 }
 
 function staticImport(code: string, url: string): boolean {
-  const file = url.split("/").pop() ?? url;
-  return new RegExp(`import\\s*(?:[\\w*{}\\s,$]+from\\s*)?["'][^"']*${file.replace(/\./g, "\\.")}["']`).test(code);
+  const file = (url.split("/").pop() ?? url).replace(/\./g, "\\.");
+  return new RegExp(`import\\s*(?:[\\w*{}\\s,$]+from\\s*)?["'][^"']*${file}["']`).test(code);
 }
 
 /** Stylesheets and inline styles a page loads. */
