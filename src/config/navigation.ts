@@ -30,6 +30,7 @@ export const mainNavigation: NavEntry[] = [
     items: [
       { label: "The Basics of Acoustics", href: "/learning/room-acoustics" },
       { label: "Acoustic Elements", href: "/learning/acoustic-elements" },
+      { label: "Room Acoustics Calculator", href: "/tools/room-acoustics-calculator" },
     ],
   },
   { label: "Spatial Oriented Solutions", href: "/spatial-solutions" },

@@ -49,6 +49,12 @@ export function productSchema<Image extends z.ZodType>(image: Image) {
     specifications: SpecificationsSchema,
     applications: z.array(z.string().min(1)).min(2).max(10),
     absorption: AbsorptionSchema,
+    panel: z
+      .strictObject({
+        widthMm: z.number().int().min(100).max(5000),
+        heightMm: z.number().int().min(100).max(5000),
+      })
+      .describe("Standard panel size, used to count panels in the room acoustics calculator"),
   })
     .strict()
     .superRefine((product, ctx) => {

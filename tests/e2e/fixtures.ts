@@ -20,9 +20,11 @@ export function watchForErrors(page: Page) {
     if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
   });
   page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
-  page.on("requestfailed", (request) =>
-    errors.push(`request failed: ${request.url()} ${request.failure()?.errorText}`),
-  );
+  page.on("requestfailed", (request) => {
+    // Requests still in flight when the page navigates away are cancelled, not failed.
+    if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+    errors.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+  });
   page.on("response", (response) => {
     if (response.status() >= 400 && response.request().resourceType() !== "document") {
       errors.push(`HTTP ${response.status()}: ${response.url()}`);

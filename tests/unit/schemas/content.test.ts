@@ -28,6 +28,7 @@ const product = {
     mountingDepthMm: 50,
     bands: { "125": 0.15, "250": 0.4, "500": 0.8, "1000": 0.95, "2000": 0.9, "4000": 0.85 },
   },
+  panel: { widthMm: 600, heightMm: 600 },
 };
 
 const issuePaths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
@@ -36,6 +37,14 @@ const issuePaths = (result: { success: boolean; error?: { issues: { path: Proper
 describe("product schema", () => {
   it("accepts a complete product and defaults flagship to false", () => {
     expect(ProductSchema.parse(product).flagship).toBe(false);
+  });
+
+  it("requires the standard panel size the calculator counts with", () => {
+    const { panel: _, ...withoutPanel } = product;
+    expect(issuePaths(ProductSchema.safeParse(withoutPanel))).toEqual(["panel"]);
+    expect(issuePaths(ProductSchema.safeParse({ ...product, panel: { widthMm: 600, heightMm: 12.5 } }))).toEqual([
+      "panel.heightMm",
+    ]);
   });
 
   it("rejects an NRC that does not match the absorption bands, naming the field", () => {

@@ -1,0 +1,107 @@
+import type { Page } from "@playwright/test";
+import { axeViolations, expect, test, watchForErrors } from "./fixtures";
+
+const PATH = "/tools/room-acoustics-calculator";
+const hydrated = (page: Page) => expect(page.locator("room-calculator")).toHaveAttribute("data-ready", "");
+const midAfter = (page: Page) => page.locator('[data-out="mid-after"]');
+
+test.describe("room acoustics calculator @phone", () => {
+  test("numbers follow the inputs, live in the URL, and survive a reload", async ({ page }) => {
+    const errors = watchForErrors(page);
+    await page.goto(PATH);
+    await hydrated(page);
+    const before = await midAfter(page).textContent();
+
+    await page.getByRole("textbox", { name: "Length (m)" }).fill("9");
+    await expect(midAfter(page)).not.toHaveText(before ?? "");
+    await page.getByRole("combobox", { name: "Floor" }).selectOption({ label: "Carpet on concrete" });
+    await page.getByRole("combobox", { name: "Room type" }).selectOption({ label: "Classroom" });
+    await expect(page.getByText("Target 0.45–0.65 s")).toBeVisible();
+    await page.getByRole("textbox", { name: "Amount on the walls" }).fill("12");
+    await page.getByRole("textbox", { name: "Amount on the walls" }).blur();
+    await expect(page).toHaveURL(/length=9&.*type=classroom.*floor=carpet.*amount=12/);
+
+    const shared = page.url();
+    const result = await midAfter(page).textContent();
+    const table = await page.locator("table").first().textContent();
+    await page.goto("/");
+    await page.goto(shared);
+    await hydrated(page);
+    await expect(page.getByRole("textbox", { name: "Length (m)" })).toHaveValue("9");
+    await expect(page.getByRole("combobox", { name: "Room type" })).toHaveValue("classroom");
+    await expect(midAfter(page)).toHaveText(result ?? "");
+    expect(await page.locator("table").first().textContent()).toBe(table);
+    expect(errors).toEqual([]);
+  });
+
+  test("bad dimensions get a clear error and hide the result until fixed", async ({ page }) => {
+    await page.goto(PATH);
+    await hydrated(page);
+    const height = page.getByRole("textbox", { name: "Height (m)" });
+    await height.fill("40");
+    await expect(page.getByText("Height must be between 2 and 25 m")).toBeVisible();
+    await expect(height).toHaveAttribute("aria-invalid", "true");
+    await expect(height).toHaveAccessibleDescription(/Height must be between 2 and 25 m/);
+    await expect(page.getByText("Check the highlighted fields to see the result.")).toBeVisible();
+    await expect(midAfter(page)).toBeHidden();
+    await height.fill("3,1");
+    await expect(page.getByText("Height must be between 2 and 25 m")).toBeHidden();
+    await expect(height).toHaveAttribute("aria-invalid", "false");
+    await expect(midAfter(page)).toBeVisible();
+    await expect(page.locator('[data-out="volume"]')).toHaveText("83.7");
+  });
+
+  test("suggests the smallest panel count and applies it", async ({ page }) => {
+    await page.goto(PATH);
+    await hydrated(page);
+    await expect(page.locator('[data-out="status"]')).toContainText("above the target");
+    const apply = page.getByRole("button", { name: /^Use \d+ panels$/ });
+    const label = (await apply.textContent()) ?? "";
+    const count = /\d+/.exec(label)?.[0] ?? "";
+    await apply.click();
+    await expect(page.getByRole("textbox", { name: "Amount on the walls" })).toHaveValue(count);
+    await expect(page.getByRole("combobox", { name: "Unit" })).toHaveValue("panels");
+    await expect(page.locator('[data-out="status"]')).toContainText("within the target");
+    await expect(apply).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`amount=${count}&unit=panels`));
+  });
+
+  test("'Request a quote for this room' opens the contact form with the room described", async ({ page }) => {
+    await page.goto(`${PATH}?length=7&width=5&height=3&product=veneered-panels&amount=3&unit=panels`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Request a quote for this room" }).click();
+    await expect(page).toHaveURL(/\/contact\?product=veneered-panels&message=/);
+    const message = page.getByRole("textbox", { name: "Message", exact: true });
+    await expect(message).toHaveValue(/Room: 7 × 5 × 3 m \(105 m³\)/);
+    await expect(message).toHaveValue(/Product: Veneered Panels, 10\.08 m² \(3 panels of 2800 × 1200 mm\)/);
+    await expect(message).toHaveValue(
+      /Calculation: http:\/\/localhost:8888\/tools\/room-acoustics-calculator\?length=7/,
+    );
+  });
+
+  test("is reachable from the menu, products and spaces, pre-set to them, and passes axe", async ({ page }) => {
+    await page.goto("/public-spaces/restaurants-cafes");
+    await page.getByRole("link", { name: "Check your restaurants and cafés in the calculator" }).click();
+    await hydrated(page);
+    await expect(page.getByRole("combobox", { name: "Room type" })).toHaveValue("restaurants-cafes");
+    await expect(page.getByText("Target 0.6–0.9 s")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto("/products/grooved-panels");
+    await page.getByRole("link", { name: "Work it out for your room" }).click();
+    await hydrated(page);
+    await expect(page.getByRole("combobox", { name: "Product" })).toHaveValue("grooved-panels");
+
+    await page.goto("/learning/room-acoustics");
+    await expect(page.getByRole("link", { name: "Open the room calculator" })).toHaveAttribute("href", PATH);
+  });
+});
+
+test("the header's Learning Materials menu links to the calculator", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.locator("summary", { hasText: "Learning Materials" }).click();
+  await nav.getByRole("link", { name: "Room Acoustics Calculator" }).click();
+  await expect(page).toHaveURL(PATH);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Room acoustics calculator");
+});
