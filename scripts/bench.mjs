@@ -1,22 +1,56 @@
-// npm run bench: latency of the contact function against the production build served locally.
-// Accepted and rejected submissions, one at a time and 20 at once. Each accepted request comes from
-// its own loopback address (127.0.x.y), so the per-client rate limit applies as it would to visitors.
-// Prints a Markdown table. Pass --no-build to reuse dist/, --url to measure a preview already running.
+// npm run bench: measures the production build served locally, and writes reports/bench.md:
+// - build time of the whole site;
+// - bytes per page template (HTML, CSS, JavaScript, fonts, images), as loaded in Chromium;
+// - cold (first after start) and warm latency of both functions;
+// - the contact function under load: accepted and rejected submissions, one at a time and 20 at once,
+//   each accepted request from its own loopback address (127.1.x.y) so the per-client rate limit
+//   applies as it would to visitors;
+// - the admin list with 10,000 stored submissions (seeded with scripts/seed-submissions.mjs): the
+//   first page and a later one.
+// Pass --no-build to reuse dist/ (build time is then not measured), --keep-seed to keep the seeded
+// submissions in the local store afterwards.
 
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
 import http from "node:http";
+import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { authEmulatorHost, demoAccounts } from "./lib/demo-accounts.mjs";
+import { removeSeeded, seedSubmissions, storedKeys } from "./seed-submissions.mjs";
 
 const args = process.argv.slice(2);
-const external = args.find((a) => a.startsWith("--url="))?.slice(6);
-const base = new URL(external ?? "http://127.0.0.1:8888");
+const base = new URL("http://127.0.0.1:8888");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const report = [`# Benchmarks, ${new Date().toISOString().slice(0, 10)}`, ""];
+const out = (...lines) => {
+  for (const line of lines) console.log(line);
+  report.push(...lines);
+};
+
+if (
+  await fetch(base).then(
+    () => true,
+    () => false,
+  )
+) {
+  console.error(`Something already answers at ${base.origin}: stop it (a running preview?) and try again.`);
+  process.exit(1);
+}
+
+let buildMs = null;
+if (!args.includes("--no-build")) {
+  const started = performance.now();
+  const build = spawnSync(process.execPath, ["node_modules/astro/bin/astro.mjs", "build"], { stdio: "ignore" });
+  if (build.status !== 0) throw new Error("build failed");
+  buildMs = performance.now() - started;
+}
 
 let preview;
-if (!external) {
-  preview = spawn(process.execPath, ["scripts/preview.mjs", ...(args.includes("--no-build") ? ["--no-build"] : [])], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+{
+  preview = spawn(process.execPath, ["scripts/preview.mjs", "--no-build"], { stdio: ["ignore", "ignore", "inherit"] });
   const deadline = Date.now() + 180_000;
   for (;;) {
     try {
@@ -94,32 +128,223 @@ async function concurrent(make, rounds) {
   return out;
 }
 
-// Warm up: the first invocation of a function is a cold start; it is reported on its own.
-const cold = await post(valid, freshAddress());
+/** GET with an optional bearer token; resolves with status, time and body size. */
+function get(path, token) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        path,
+        agent: false,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      },
+      (res) => {
+        let bytes = 0;
+        res.on("data", (chunk) => {
+          bytes += chunk.length;
+        });
+        res.on("end", () => resolve({ status: res.statusCode, ms: performance.now() - started, bytes }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function adminToken() {
+  const admin = demoAccounts.find((a) => a.claims.admin);
+  const response = await fetch(
+    `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: admin?.email, password: admin?.password, returnSecureToken: true }),
+    },
+  );
+  const body = await response.json();
+  if (!body.idToken) throw new Error(`admin sign-in failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+const fmt = (n) => (n === undefined || n === null ? "" : n.toFixed(1));
+const kb = (n) => (n / 1024).toFixed(1);
+const table = (rows) => {
+  out("| case | n | p50 | p90 | p99 | max | unexpected status |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const r of rows)
+    out(`| ${r.name} | ${r.n} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.unexpected} |`);
+  out("");
+};
+
+// 1. Build.
+out(
+  "## Build",
+  "",
+  buildMs === null ? "Not measured (--no-build)." : `Whole site, \`astro build\`: ${(buildMs / 1000).toFixed(1)} s.`,
+  "",
+);
+
+// 2. Cold and warm latency of both functions. "Cold" is the first request after the server started.
+const token = await adminToken();
+const coldContact = await post(valid, freshAddress());
+const coldAdmin = await get("/api/contact-submissions", token);
+const warmContact = await sequential(() => post(valid, freshAddress()), ROUNDS);
+const warmAdmin = await sequential(() => get("/api/contact-submissions", token), ROUNDS);
+const storedNow = (await storedKeys()).length;
+out(
+  "## Functions, cold and warm",
+  "",
+  `Latency in ms against ${base.origin}. Cold: the first request after the server started. Warm: ${ROUNDS} sequential requests after it. The admin list holds ${storedNow} submissions here.`,
+  "",
+);
+table([
+  summarise("submit-contact-form, cold (201)", [coldContact], 201),
+  summarise("submit-contact-form, warm (201)", warmContact, 201),
+  summarise("contact-submissions, cold (200)", [coldAdmin], 200),
+  summarise("contact-submissions, warm (200)", warmAdmin, 200),
+]);
+
+// 3. The contact function under load.
 const limited = freshAddress();
 for (let i = 0; i < 3; i++) await post(valid, limited);
-
-const rows = [
-  summarise("cold start, accepted (201)", [cold], 201),
+out(
+  "## Contact function under load",
+  "",
+  "Latency in ms; accepted requests each come from a fresh loopback address.",
+  "",
+);
+table([
   summarise("sequential, accepted (201)", await sequential(() => post(valid, freshAddress()), ROUNDS), 201),
   summarise("sequential, invalid (400)", await sequential(() => post({ ...valid, email: "x" }, limited), ROUNDS), 400),
   summarise("sequential, rate-limited (429)", await sequential(() => post(valid, limited), ROUNDS), 429),
   summarise("20 concurrent, accepted (201)", await concurrent(() => post(valid, freshAddress()), 3), 201),
   summarise("20 concurrent, invalid (400)", await concurrent(() => post({ ...valid, email: "x" }, limited), 3), 400),
   summarise("20 concurrent, rate-limited (429)", await concurrent(() => post(valid, limited), 3), 429),
-];
+]);
 
-const fmt = (n) => n.toFixed(1);
-console.log(`\nContact function latency against ${base.origin} (ms)\n`);
-console.log("| case | n | p50 | p90 | p99 | max | unexpected status |");
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-for (const r of rows)
-  console.log(
-    `| ${r.name} | ${r.n} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.unexpected} |`,
+// 4. The admin list at 10,000 submissions.
+const TARGET = 10_000;
+const before = (await storedKeys()).length;
+if (before < TARGET) {
+  const started = performance.now();
+  await seedSubmissions(TARGET - before);
+  console.log(`Seeded ${TARGET - before} submissions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+const keys = await storedKeys();
+const cursorAt = (index) => encodeURIComponent(keys[index - 1] ?? "");
+const page = (cursor) => `/api/contact-submissions${cursor ? `?cursor=${cursor}` : ""}`;
+const listRounds = Math.min(ROUNDS, 20);
+const firstPage = await sequential(() => get(page(""), token), listRounds);
+const middlePage = await sequential(() => get(page(cursorAt(5_000)), token), listRounds);
+const lastPage = await sequential(() => get(page(cursorAt(keys.length - 50)), token), listRounds);
+out(
+  "## Admin list with 10,000 submissions",
+  "",
+  `Latency in ms of \`GET /api/contact-submissions\` (50 per page) with ${keys.length} stored submissions; each page is about ${kb(firstPage[0]?.bytes ?? 0)} KB of JSON.`,
+  "",
+);
+table([
+  summarise("first page", firstPage, 200),
+  summarise("page after 5,000", middlePage, 200),
+  summarise("last page", lastPage, 200),
+]);
+
+// 5. Bytes per page template, as Chromium loads them (scrolled to the end, so lazy images load too).
+const TEMPLATES = [
+  ["home", "/"],
+  ["about", "/about"],
+  ["product", "/products/felt-panels"],
+  ["learning", "/learning/room-acoustics"],
+  ["space", "/private-spaces/living-room"],
+  ["space sub-page", "/private-spaces/living-room/acoustic-characteristics"],
+  ["gallery", "/gallery"],
+  ["contact", "/contact"],
+  ["calculator", "/tools/room-acoustics-calculator"],
+  ["auth", "/auth"],
+  ["404", "/missing-page"],
+];
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+const browser = await chromium.launch({
+  ...(executablePath ? { executablePath } : {}),
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const KINDS = { document: "HTML", stylesheet: "CSS", script: "JS", font: "fonts", image: "images" };
+const weights = [];
+for (const [template, path] of TEMPLATES) {
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+  ]) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    const tab = await context.newPage();
+    const sizes = Object.fromEntries(Object.values(KINDS).map((k) => [k, { raw: 0, gzip: 0, files: 0 }]));
+    const pending = [];
+    tab.on("response", (response) => {
+      const kind = KINDS[response.request().resourceType()];
+      if (
+        !kind ||
+        (!response.url().startsWith(base.origin.replace("127.0.0.1", "localhost")) &&
+          !response.url().startsWith(base.origin))
+      )
+        return;
+      pending.push(
+        response.body().then(
+          (body) => {
+            sizes[kind].raw += body.length;
+            sizes[kind].gzip +=
+              kind === "images" || kind === "fonts" ? body.length : gzipSync(body, { level: 9 }).length;
+            sizes[kind].files += 1;
+          },
+          () => {},
+        ),
+      );
+    });
+    await tab.goto(new URL(path, base).href, { waitUntil: "networkidle" });
+    await tab.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 60));
+      }
+    });
+    await tab.waitForLoadState("networkidle");
+    await Promise.all(pending);
+    weights.push({ template, path, width, sizes });
+    await context.close();
+  }
+}
+await browser.close();
+out(
+  "## Bytes per page template",
+  "",
+  "KB as Chromium loads each page at 390 px and 1440 px wide, scrolled to the end: raw / gzip (level 9). Images and fonts are already compressed, so only their size is given. A first visit also shows the consent banner; analytics code loads only after Accept and is not included.",
+  "",
+  "| template | width | HTML | CSS | JS | fonts | images (files) | total gzip |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+);
+for (const w of weights) {
+  const s = w.sizes;
+  const pair = (k) => (s[k].raw === 0 ? "0" : `${kb(s[k].raw)} / ${kb(s[k].gzip)}`);
+  const total = Object.values(s).reduce((sum, v) => sum + v.gzip, 0);
+  out(
+    `| ${w.template} | ${w.width} | ${pair("HTML")} | ${pair("CSS")} | ${pair("JS")} | ${kb(s.fonts.raw)} | ${kb(s.images.raw)} (${s.images.files}) | ${kb(total)} |`,
   );
+}
+out("");
 
 if (preview) {
   preview.kill("SIGTERM");
   await sleep(500);
 }
-process.exit(rows.some((r) => r.unexpected > 0) ? 1 : 0);
+// Leave the local store as it was, unless asked to keep the seeded submissions.
+if (!args.includes("--keep-seed")) console.log(`Removed ${await removeSeeded()} seeded submissions`);
+await mkdir("reports", { recursive: true });
+await writeFile(join("reports", "bench.md"), `${report.join("\n")}\n`);
+console.log("Report: reports/bench.md");
+process.exit(0);

@@ -30,21 +30,50 @@ export const PAGE_SIZE = 50;
 const KEY = /^\d{13}-[0-9a-f-]{36}$/;
 export const isSubmissionKey = (key: string) => KEY.test(key);
 
+const KEY_DIGITS = 13;
+/** The first window spans 10^9 ms (about 11.6 days) of submissions; empty windows widen tenfold. */
+const FIRST_WINDOW_DIGITS = 4;
+
+/**
+ * Keys after `after`, in order, until `wanted` are found or none are left. Keys start with an
+ * inverted 13-digit time, so a key prefix is a window of time: the listing walks forward window by
+ * window with `list({ prefix })`, widening tenfold after an empty one, so a page costs a few small
+ * list calls however many submissions are stored, instead of listing the whole store.
+ */
+async function keysAfter(store: BlobStore, after: string, wanted: number): Promise<string[]> {
+  const found: string[] = [];
+  let last = after;
+  let digits = FIRST_WINDOW_DIGITS;
+  let position = Number(after.slice(0, KEY_DIGITS).padEnd(KEY_DIGITS, "0"));
+  while (found.length < wanted && position <= MAX_TIME) {
+    const size = 10 ** (KEY_DIGITS - digits);
+    const window = Math.floor(position / size);
+    const prefix = String(window).padStart(digits, "0");
+    const listed = await guard("listing submissions", () => store.list({ prefix }));
+    const keys = listed.blobs
+      .map((b) => b.key)
+      .filter((key) => isSubmissionKey(key) && key > last)
+      .sort();
+    found.push(...keys);
+    last = found.at(-1) ?? last;
+    if (keys.length === 0 && digits > 1) digits -= 1;
+    position = (window + 1) * size;
+  }
+  return found;
+}
+
 /**
  * One page of submissions, newest first. The cursor is the last key of the previous page; keys
- * sort newest first, so the next page is simply the keys after it.
+ * sort newest first, so the next page is the keys after it. Without a cursor the page starts at
+ * the present (an hour ahead, to allow for clock drift between function instances).
  */
 export async function listSubmissions(
   store: BlobStore,
-  { cursor, limit = PAGE_SIZE }: { cursor?: string | null; limit?: number },
+  { cursor, limit = PAGE_SIZE, now = Date.now() }: { cursor?: string | null; limit?: number; now?: number },
 ): Promise<{ submissions: Submission[]; next_cursor: string | null }> {
-  const listed = await guard("listing submissions", () => store.list());
-  const keys = listed.blobs
-    .map((b) => b.key)
-    .filter(isSubmissionKey)
-    .sort();
-  const start = cursor ? keys.findIndex((key) => key > cursor) : 0;
-  const page = start === -1 ? [] : keys.slice(start, start + limit);
+  const start = cursor ?? String(Math.max(0, MAX_TIME - now - 60 * 60 * 1000)).padStart(KEY_DIGITS, "0");
+  const keys = await keysAfter(store, start, limit + 1);
+  const page = keys.slice(0, limit);
   const values = await Promise.all(
     page.map((key) =>
       guard("reading a submission", () => store.get(key, { type: "json" }) as Promise<Submission | null>),
@@ -52,6 +81,5 @@ export async function listSubmissions(
   );
   const submissions = values.filter((v): v is Submission => v !== null);
   const last = page.at(-1);
-  const more = start !== -1 && start + limit < keys.length;
-  return { submissions, next_cursor: more && last ? last : null };
+  return { submissions, next_cursor: keys.length > limit && last ? last : null };
 }

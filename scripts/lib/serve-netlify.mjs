@@ -2,6 +2,7 @@
 // _redirects, Functions from netlify/functions with Blobs, and the 404 page with status 404.
 import { createServer } from "node:http";
 import { Readable } from "node:stream";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
 import "./atomic-blobs.mjs";
 
@@ -51,9 +52,21 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
       const response = match?.response ?? (await notFound(ruleHeaders));
       const headers = new Headers(response.headers);
       for (const [key, value] of ruleHeaders) if (!headers.has(key)) headers.set(key, value);
+      // Like Netlify's CDN, compress text responses for clients that accept it.
+      const encoding = compressible(headers, req.headers["accept-encoding"]);
+      if (encoding) {
+        headers.set("content-encoding", encoding);
+        headers.delete("content-length");
+        headers.append("vary", "Accept-Encoding");
+      }
       res.writeHead(response.status, Object.fromEntries(headers));
-      if (response.body && req.method !== "HEAD") Readable.fromWeb(response.body).pipe(res);
-      else res.end();
+      if (response.body && req.method !== "HEAD") {
+        const body = Readable.fromWeb(response.body);
+        if (encoding === "br")
+          body.pipe(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(res);
+        else if (encoding === "gzip") body.pipe(createGzip()).pipe(res);
+        else body.pipe(res);
+      } else res.end();
       if (response.status === 404) log(`404 ${req.method} ${req.url}`);
       else if (process.env.PREVIEW_VERBOSE)
         log(`${response.status} ${req.method} ${req.url} ${(performance.now() - started).toFixed(1)}ms`);
@@ -76,4 +89,15 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
       await netlify.stop();
     },
   };
+}
+
+const TEXT = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** The encoding to answer with: brotli or gzip for uncompressed text bodies, nothing otherwise. */
+function compressible(headers, acceptEncoding = "") {
+  if (headers.has("content-encoding") || !TEXT.test(headers.get("content-type") ?? "")) return null;
+  const accepted = String(acceptEncoding);
+  if (/\bbr\b/.test(accepted)) return "br";
+  if (/\bgzip\b/.test(accepted)) return "gzip";
+  return null;
 }

@@ -25,6 +25,12 @@ test.describe("every page in the sitemap", () => {
       });
       await page.waitForLoadState("networkidle");
       expect(errors).toEqual([]);
+      // Nothing is wider than the screen: a page that scrolls sideways on a phone is broken.
+      const widths = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(widths[0], "page width vs viewport").toBeLessThanOrEqual(widths[1] ?? 0);
     });
   }
 });

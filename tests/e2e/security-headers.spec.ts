@@ -83,7 +83,7 @@ test.describe("security headers", () => {
 
   test("hashed build assets are cached for a year; pages are revalidated", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    const asset = /href="(\/_astro\/[^"]+\.css)"/.exec(html)?.[1];
+    const asset = /src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const assetResponse = await request.get(asset ?? "");
     expect(assetResponse.status()).toBe(200);

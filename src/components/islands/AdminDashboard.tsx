@@ -89,7 +89,12 @@ function Submissions() {
   if (state.items.length === 0) return <p className="py-10 text-muted">No submissions yet</p>;
   return (
     <>
-      <div className="overflow-x-auto rounded-2xl border border-stone/80 bg-paper">
+      <section
+        className="overflow-x-auto rounded-2xl border border-stone/80 bg-paper"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the wide table sideways (WCAG 2.1.1)
+        tabIndex={0}
+        aria-label="Contact submissions (scrolls sideways)"
+      >
         <table className="w-full min-w-[56rem] text-left text-sm" data-submissions>
           <caption className="sr-only">Contact submissions, newest first</caption>
           <thead className="bg-sand/60 text-xs tracking-wider text-muted uppercase">
@@ -122,7 +127,7 @@ function Submissions() {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {state.next && (
         <button
           type="button"

@@ -4,8 +4,10 @@
  */
 export type ConsentChoice = "granted" | "denied";
 
-export const CONSENT_KEY = "aural.analytics-consent";
-const MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+import { ASK_ATTRIBUTE, CONSENT_KEY, MAX_AGE_MS } from "../../config/consent-script.mjs";
+
+/** ASK_ATTRIBUTE is set on <html> while the visitor has no valid choice: the banner shows. */
+export { ASK_ATTRIBUTE, CONSENT_KEY };
 
 type Store = Pick<Storage, "getItem" | "setItem">;
 

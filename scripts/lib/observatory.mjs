@@ -1,0 +1,51 @@
+// Runs the MDN HTTP Observatory's own checks against a local HTTP/HTTPS pair and prints the result as
+// JSON. The package's scan() always uses ports 80 and 443; its retriever takes ports, so this calls the
+// retriever and then the same tests and grading scan() runs. Usage:
+//   NODE_EXTRA_CA_CERTS=cert.pem node scripts/lib/observatory.mjs <host> <httpPort> <httpsPort>
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+// The package fills conf/hsts-preload.json (Chromium's HSTS preload list) from the internet when it
+// is installed; offline that step fails, so an empty list stands in. A local host is never on the
+// preload list, so the HSTS test grades the header itself either way.
+const packageRoot = dirname(createRequire(import.meta.url).resolve("@mdn/mdn-http-observatory/package.json"));
+const preloadList = join(packageRoot, "conf", "hsts-preload.json");
+if (!existsSync(preloadList)) {
+  mkdirSync(dirname(preloadList), { recursive: true });
+  writeFileSync(preloadList, "{}");
+}
+
+const { ALL_TESTS } = await import("@mdn/mdn-http-observatory/src/constants.js");
+const { MINIMUM_SCORE_FOR_EXTRA_CREDIT } = await import("@mdn/mdn-http-observatory/src/grader/charts.js");
+const { getGradeForScore, getScoreModifier } = await import("@mdn/mdn-http-observatory/src/grader/grader.js");
+const { retrieve } = await import("@mdn/mdn-http-observatory/src/retriever/retriever.js");
+
+const [host = "localhost", httpPort = "8880", httpsPort = "8443"] = process.argv.slice(2);
+const requests = await retrieve(host, { httpPort, httpsPort });
+if (!requests.responses.auto) throw new Error(`No response from ${host}`);
+
+const tests = ALL_TESTS.map((test) => test(requests));
+let withExtraCredit = 100;
+let uncurved = 100;
+for (const t of tests) {
+  if (!t.result) continue;
+  t.scoreModifier = getScoreModifier(t.result);
+  withExtraCredit += t.scoreModifier;
+  if (t.scoreModifier < 0) uncurved += t.scoreModifier;
+}
+const score = uncurved >= MINIMUM_SCORE_FOR_EXTRA_CREDIT ? withExtraCredit : uncurved;
+const { grade } = getGradeForScore(score);
+console.log(
+  JSON.stringify({
+    grade,
+    score,
+    verified: requests.responses.auto.verified ?? null,
+    tests: tests.map((t, i) => ({
+      name: ALL_TESTS[i]?.name.replace(/Test$/, "") ?? "",
+      result: t.result,
+      pass: t.pass,
+      modifier: t.scoreModifier ?? 0,
+    })),
+  }),
+);
