@@ -1,9 +1,9 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const baseURL = "http://localhost:8888";
+
 // Debian's Chromium: this project never downloads a browser of its own.
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+import { chromiumArgs, chromiumPath as executablePath } from "./scripts/lib/chromium.mjs";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -18,14 +18,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromiumArgs, chromiumPath } from "./lib/chromium.mjs";
 
 const args = process.argv.slice(2);
 /** --only=lighthouse,observatory,html runs some of the checks (the report then lists only those). */
@@ -23,7 +24,7 @@ const only = args
   .split(",");
 const runs = (check) => !only || only.includes(check);
 const ORIGIN = "http://localhost:8888";
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = chromiumPath ?? "chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 /**
@@ -103,12 +104,7 @@ if (runs("lighthouse")) {
       "--headless=new",
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${join(work, "chromium")}`,
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
+      ...chromiumArgs,
       "about:blank",
     ],
     { stdio: "ignore" },

@@ -11,13 +11,13 @@
 // submissions in the local store afterwards.
 
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import http from "node:http";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./lib/chromium.mjs";
 import { authEmulatorHost, demoAccounts } from "./lib/demo-accounts.mjs";
 import { removeSeeded, seedSubmissions, storedKeys } from "./seed-submissions.mjs";
 
@@ -264,16 +264,9 @@ const TEMPLATES = [
   ["auth", "/auth"],
   ["404", "/missing-page"],
 ];
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const browser = await chromium.launch({
-  ...(executablePath ? { executablePath } : {}),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  ...(chromiumPath ? { executablePath: chromiumPath } : {}),
+  args: chromiumArgs,
 });
 const KINDS = { document: "HTML", stylesheet: "CSS", script: "JS", font: "fonts", image: "images" };
 const weights = [];

@@ -31,24 +31,25 @@ const KEY = /^\d{13}-[0-9a-f-]{36}$/;
 export const isSubmissionKey = (key: string) => KEY.test(key);
 
 const KEY_DIGITS = 13;
-/** The first window spans 10^9 ms (about 11.6 days) of submissions; empty windows widen tenfold. */
-const FIRST_WINDOW_DIGITS = 4;
+/** The first window spans 10^9 ms (about 11.6 days); after an empty one, windows grow tenfold. */
+const FIRST_WINDOW = 9;
+const LARGEST_WINDOW = 12;
 
 /**
  * Keys after `after`, in order, until `wanted` are found or none are left. Keys start with an
  * inverted 13-digit time, so a key prefix is a window of time: the listing walks forward window by
- * window with `list({ prefix })`, widening tenfold after an empty one, so a page costs a few small
- * list calls however many submissions are stored, instead of listing the whole store.
+ * window with `list({ prefix })`, and after an empty window moves up to ten times wider ones once
+ * its position is aligned to them, so windows never overlap. A page costs a few small list calls
+ * however many submissions are stored, instead of a listing of the whole store.
  */
 async function keysAfter(store: BlobStore, after: string, wanted: number): Promise<string[]> {
   const found: string[] = [];
   let last = after;
-  let digits = FIRST_WINDOW_DIGITS;
-  let position = Number(after.slice(0, KEY_DIGITS).padEnd(KEY_DIGITS, "0"));
+  let level = FIRST_WINDOW;
+  let position = Math.floor(Number(after.slice(0, KEY_DIGITS).padEnd(KEY_DIGITS, "0")) / 10 ** level) * 10 ** level;
   while (found.length < wanted && position <= MAX_TIME) {
-    const size = 10 ** (KEY_DIGITS - digits);
-    const window = Math.floor(position / size);
-    const prefix = String(window).padStart(digits, "0");
+    const size = 10 ** level;
+    const prefix = String(position / size).padStart(KEY_DIGITS - level, "0");
     const listed = await guard("listing submissions", () => store.list({ prefix }));
     const keys = listed.blobs
       .map((b) => b.key)
@@ -56,8 +57,8 @@ async function keysAfter(store: BlobStore, after: string, wanted: number): Promi
       .sort();
     found.push(...keys);
     last = found.at(-1) ?? last;
-    if (keys.length === 0 && digits > 1) digits -= 1;
-    position = (window + 1) * size;
+    position += size;
+    if (keys.length === 0 && level < LARGEST_WINDOW && position % (size * 10) === 0) level += 1;
   }
   return found;
 }

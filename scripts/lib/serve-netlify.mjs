@@ -1,6 +1,8 @@
 // Serves the production build the way Netlify does: static files with pretty URLs, _headers and
 // _redirects, Functions from netlify/functions with Blobs, and the 404 page with status 404.
+import { promises as fsPromises } from "node:fs";
 import { createServer } from "node:http";
+import { join, sep } from "node:path";
 import { Readable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
@@ -10,6 +12,7 @@ import "./atomic-blobs.mjs";
  * @param {{ port: number, host?: string, root?: string, log?: (line: string) => void }} options
  */
 export async function serveNetlify({ port, host = "127.0.0.1", root = process.cwd(), log = console.log }) {
+  const keepBuilds = keepFunctionBuildsInUse(join(root, ".netlify", "functions-serve"));
   const netlify = new NetlifyDev({
     projectRoot: root,
     blobs: { enabled: true },
@@ -87,6 +90,7 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     async close() {
       await new Promise((resolve) => server.close(() => resolve(undefined)));
       await netlify.stop();
+      await keepBuilds.flush();
     },
   };
 }
@@ -100,4 +104,36 @@ function compressible(headers, acceptEncoding = "") {
   if (/\bbr\b/.test(accepted)) return "br";
   if (/\bgzip\b/.test(accepted)) return "gzip";
   return null;
+}
+
+/**
+ * The local Netlify server builds a function into a temporary folder for each request and deletes
+ * the folder when that request ends, but concurrent requests share one build (the first one's
+ * folder): a burst of requests then fails with "Cannot find module" once the first finishes. Deleting
+ * those folders a little later keeps every request's build in place; nothing of this runs on Netlify.
+ */
+function keepFunctionBuildsInUse(servePath) {
+  const remove = fsPromises.rm;
+  const pending = new Map();
+  fsPromises.rm = function deferredRm(path, options) {
+    if (typeof path === "string" && path.startsWith(`${servePath}${sep}_`)) {
+      const timer = setTimeout(() => {
+        pending.delete(path);
+        remove.call(fsPromises, path, options).catch(() => {});
+      }, 30_000);
+      timer.unref();
+      pending.set(path, { timer, options });
+      return Promise.resolve();
+    }
+    return remove.call(fsPromises, path, options);
+  };
+  return {
+    async flush() {
+      for (const [path, { timer, options }] of pending) {
+        clearTimeout(timer);
+        await remove.call(fsPromises, path, options).catch(() => {});
+      }
+      pending.clear();
+    },
+  };
 }
