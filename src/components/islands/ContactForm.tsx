@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Toaster, toast } from "sonner";
 import { type ProductOption, prefillMessage, toastForResponse } from "../../lib/contact-form";
 import { CONTACT_LIMITS, CONTACT_TOASTS, type ContactField, ContactSchema, fieldErrors } from "../../schemas/contact";
+import { SubmitButton, TextAreaField, TextField } from "./FormField";
 
 const ENDPOINT = "/api/submit-contact-form";
 type Values = Record<Exclude<ContactField, "website">, string>;
@@ -91,17 +92,6 @@ export default function ContactForm({ products }: Props) {
     }
   }
 
-  const errorId = (field: ContactField) => `${id}-${field}-error`;
-  const inputClass = (field: ContactField) =>
-    `mt-2 block w-full rounded-xl border bg-paper px-4 py-3 text-base text-ink shadow-xs outline-none transition-colors focus:border-moss focus:ring-2 focus:ring-moss/20 ${
-      errors[field] ? "border-red-700" : "border-stone"
-    }`;
-  const errorText = (field: ContactField) =>
-    errors[field] ? (
-      <p id={errorId(field)} className="mt-2 text-sm font-medium text-red-800">
-        {errors[field]}
-      </p>
-    ) : null;
   const errorCount = Object.keys(errors).filter((f) => f !== "website").length;
 
   return (
@@ -122,46 +112,34 @@ export default function ContactForm({ products }: Props) {
         </p>
         <div className="grid gap-6 sm:grid-cols-2">
           {FIELDS.map((field) => (
-            <div key={field.name}>
-              <label htmlFor={`${id}-${field.name}`} className="text-sm font-medium text-ink">
-                {field.label}
-                {field.required && <span aria-hidden="true"> *</span>}
-              </label>
-              <input
-                id={`${id}-${field.name}`}
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                required={field.required}
-                maxLength={CONTACT_LIMITS[field.name]}
-                value={values[field.name]}
-                onChange={(e) => update(field.name, e.target.value)}
-                aria-invalid={errors[field.name] ? true : undefined}
-                aria-describedby={errors[field.name] ? errorId(field.name) : undefined}
-                className={inputClass(field.name)}
-              />
-              {errorText(field.name)}
-            </div>
+            <TextField
+              key={field.name}
+              id={`${id}-${field.name}`}
+              label={field.label}
+              error={errors[field.name]}
+              markRequired={field.required}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              required={field.required}
+              maxLength={CONTACT_LIMITS[field.name]}
+              value={values[field.name]}
+              onChange={(e) => update(field.name, e.target.value)}
+            />
           ))}
         </div>
-        <div>
-          <label htmlFor={`${id}-message`} className="text-sm font-medium text-ink">
-            Message<span aria-hidden="true"> *</span>
-          </label>
-          <textarea
-            id={`${id}-message`}
-            name="message"
-            rows={6}
-            required
-            maxLength={CONTACT_LIMITS.message}
-            value={values.message}
-            onChange={(e) => update("message", e.target.value)}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={errors.message ? errorId("message") : undefined}
-            className={`${inputClass("message")} resize-y`}
-          />
-          {errorText("message")}
-        </div>
+        <TextAreaField
+          id={`${id}-message`}
+          label="Message"
+          error={errors.message}
+          markRequired
+          name="message"
+          rows={6}
+          required
+          maxLength={CONTACT_LIMITS.message}
+          value={values.message}
+          onChange={(e) => update("message", e.target.value)}
+        />
         {/* Honeypot: off screen, out of the tab order and hidden from assistive technology. */}
         <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
           <label htmlFor={`${id}-website`}>Leave this field empty</label>
@@ -170,13 +148,7 @@ export default function ContactForm({ products }: Props) {
         <p className="sr-only" aria-live="assertive">
           {errorCount > 0 ? `Please correct ${errorCount} ${errorCount === 1 ? "field" : "fields"}.` : ""}
         </p>
-        <button
-          type="submit"
-          disabled={submitting}
-          className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-moss px-8 py-3 text-sm font-semibold tracking-wide text-paper transition-colors hover:bg-moss-deep disabled:cursor-wait disabled:opacity-70 sm:w-auto"
-        >
-          {submitting ? "Sending..." : "Send Message"}
-        </button>
+        <SubmitButton busy={submitting} label="Send Message" busyLabel="Sending..." />
       </form>
       <Toaster position="bottom-right" visibleToasts={1} richColors closeButton />
     </>

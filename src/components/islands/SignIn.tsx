@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Toaster, toast } from "sonner";
 import { LoginSchema } from "../../schemas/login";
 import { AuthProvider, useAuth } from "./auth/AuthProvider";
+import { SubmitButton, TextField } from "./FormField";
 
 /** After sign-in, admins go to the dashboard and everyone else home (specification: after 100 ms). */
 export const REDIRECT_DELAY_MS = 100;
@@ -48,57 +49,27 @@ function SignInForm() {
     }
   }
 
-  const field =
-    "mt-2 block w-full rounded-xl border border-stone bg-paper px-4 py-3 text-base text-ink outline-none focus:border-moss focus:ring-2 focus:ring-moss/20";
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-ready={loading ? undefined : ""}>
-      <div>
-        <label htmlFor={`${id}-email`} className="text-sm font-medium text-ink">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${id}-email-error` : undefined}
-          className={field}
-        />
-        {errors.email && (
-          <p id={`${id}-email-error`} className="mt-2 text-sm font-medium text-red-800">
-            {errors.email}
-          </p>
-        )}
-      </div>
-      <div>
-        <label htmlFor={`${id}-password`} className="text-sm font-medium text-ink">
-          Password
-        </label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${id}-password-error` : undefined}
-          className={field}
-        />
-        {errors.password && (
-          <p id={`${id}-password-error`} className="mt-2 text-sm font-medium text-red-800">
-            {errors.password}
-          </p>
-        )}
-      </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-moss px-8 py-3 text-sm font-semibold text-paper hover:bg-moss-deep disabled:opacity-70"
-      >
-        {busy ? "Signing in..." : "Sign In"}
-      </button>
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        error={errors.email}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        id={`${id}-password`}
+        label="Password"
+        error={errors.password}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <SubmitButton busy={busy} label="Sign In" busyLabel="Signing in..." fullWidth />
     </form>
   );
 }

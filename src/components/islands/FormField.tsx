@@ -1,0 +1,96 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+
+const CONTROL =
+  "mt-2 block w-full rounded-xl border bg-paper px-4 py-3 text-base text-ink shadow-xs outline-none transition-colors focus:border-moss focus:ring-2 focus:ring-moss/20";
+
+interface Common {
+  id: string;
+  label: string;
+  /** The message shown under the field, announced with it; none while the field is valid. */
+  error?: string | undefined;
+  /** Shows the required mark (the native `required` attribute is set separately). */
+  markRequired?: boolean | undefined;
+}
+
+interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+}
+
+/** Label, control and error message wired together (aria-invalid, aria-describedby). */
+function Field({ id, label, error, markRequired, children }: Common & { children: (a11y: ControlProps) => ReactNode }) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+        {markRequired && <span aria-hidden="true"> *</span>}
+      </label>
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : undefined,
+        className: `${CONTROL} ${error ? "border-red-700" : "border-stone"}`,
+      })}
+      {error && (
+        <p id={errorId} className="mt-2 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextField({
+  id,
+  label,
+  error,
+  markRequired,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Field id={id} label={label} error={error} markRequired={markRequired}>
+      {(a11y) => <input {...input} {...a11y} />}
+    </Field>
+  );
+}
+
+export function TextAreaField({
+  id,
+  label,
+  error,
+  markRequired,
+  ...textarea
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field id={id} label={label} error={error} markRequired={markRequired}>
+      {(a11y) => <textarea {...textarea} {...a11y} className={`${a11y.className} resize-y`} />}
+    </Field>
+  );
+}
+
+/** The forms' one submit button: disabled, with its busy label, while the form is sending. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  fullWidth = false,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  /** Full width at every size (a narrow card); otherwise full width on phones only. */
+  fullWidth?: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className={`inline-flex min-h-12 w-full items-center justify-center rounded-full bg-moss px-8 py-3 text-sm font-semibold tracking-wide text-paper transition-colors hover:bg-moss-deep disabled:cursor-wait disabled:opacity-70 ${fullWidth ? "" : "sm:w-auto"}`}
+    >
+      {busy ? busyLabel : label}
+    </button>
+  );
+}
