@@ -8,8 +8,8 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, fontProviders } from "astro/config";
-import { consentAskScript } from "./src/config/consent-script.mjs";
-import { contentSecurityPolicy } from "./src/config/csp.mjs";
+import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
+import { contentSecurityPolicy } from "./src/lib/csp.mjs";
 
 // The toast library injects its stylesheet as a <style> element at run time; allow exactly that text.
 const sonnerSource = readFileSync(new URL("./node_modules/sonner/dist/index.mjs", import.meta.url), "utf8");

@@ -1,9 +1,9 @@
 import { defineCollection } from "astro:content";
 import { glob } from "astro/loaders";
-import { LearningSchema } from "./schemas/learning";
-import { PageSchema } from "./schemas/pages";
-import { productSchema } from "./schemas/product";
-import { SpaceSchema } from "./schemas/space";
+import { LearningSchema } from "./features/learning/schema";
+import { PageSchema } from "./features/pages/schema";
+import { productSchema } from "./features/products/schema";
+import { SpaceSchema } from "./features/spaces/schema";
 
 const pages = defineCollection({
   loader: glob({ pattern: "*.mdx", base: "./content/pages" }),

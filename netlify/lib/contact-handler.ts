@@ -1,4 +1,4 @@
-import { ContactSchema, fieldErrors } from "../../src/schemas/contact";
+import { ContactSchema, fieldErrors } from "../../src/features/contact/schema";
 import { BodyTooLargeError, errorResponse, json, mediaType, readBody, seeOther } from "./http";
 import { createRateLimiter } from "./rate-limit";
 import { type BlobStore, StorageUnavailableError } from "./storage";

@@ -1,4 +1,4 @@
-import type { Contact, Submission } from "../../src/schemas/contact";
+import type { Contact, Submission } from "../../src/features/contact/schema";
 import { type BlobStore, guard, StorageUnavailableError } from "./storage";
 
 /** Keys sort newest first: Blobs lists keys in ascending order, so the time is inverted. */

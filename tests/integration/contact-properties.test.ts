@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContactHandler } from "../../netlify/lib/contact-handler";
-import { CONTACT_LIMITS, SubmissionSchema } from "../../src/schemas/contact";
+import { CONTACT_LIMITS, SubmissionSchema } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;

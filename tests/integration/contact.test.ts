@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createContactHandler, MAX_BODY_BYTES } from "../../netlify/lib/contact-handler";
 import { clientKey } from "../../netlify/lib/rate-limit";
 import type { BlobStore } from "../../netlify/lib/storage";
-import { SubmissionSchema } from "../../src/schemas/contact";
+import { SubmissionSchema } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
 
 const SITE = "https://aural.example";

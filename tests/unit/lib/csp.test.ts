@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "../../../src/config/csp.mjs";
+import { contentSecurityPolicy } from "../../../src/lib/csp.mjs";
 
 const directive = (directives: string[], name: string) =>
   directives

@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useState } from "react";
+import { Toaster, toast } from "sonner";
+import { formatSubmissionDate, orDash } from "./format";
+import type { Submission } from "../contact/schema";
+import { AuthProvider, useAuth } from "../auth/AuthProvider";
+
+interface Props {
+  /** Embed address of the analytics report, if one is configured. */
+  dashboardUrl?: string | undefined;
+}
+
+/** Shows its children only to admins; anonymous visitors go to /auth without a history entry. */
+function Protected({ children }: { children: React.ReactNode }) {
+  const { user, isAdmin, loading } = useAuth();
+  useEffect(() => {
+    if (!loading && !user) window.location.replace("/auth");
+  }, [loading, user]);
+  if (loading || !user) return <p className="py-16 text-center text-muted">Loading...</p>;
+  if (!isAdmin) {
+    return (
+      <div className="py-16 text-center">
+        <h2 className="text-3xl font-medium">Access Denied</h2>
+        <p className="mt-3 text-ink-soft">You don't have permission to access this page.</p>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
+function fail(error: unknown) {
+  toast.dismiss();
+  toast.error("Error", {
+    description: error instanceof Error && error.message ? error.message : "Failed to fetch contact submissions",
+  });
+}
+
+type ListState =
+  | { status: "loading" }
+  | { status: "error" }
+  | { status: "loaded"; items: Submission[]; next: string | null };
+
+function Submissions() {
+  const { user } = useAuth();
+  const [state, setState] = useState<ListState>({ status: "loading" });
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const fetchPage = useCallback(
+    async (cursor: string | null) => {
+      if (!user) throw new Error("Not signed in");
+      const token = await user.getIdToken();
+      const response = await fetch(`/api/contact-submissions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = (await response.json().catch(() => null)) as {
+        submissions: Submission[];
+        next_cursor: string | null;
+        error?: string;
+      } | null;
+      if (!response.ok || !body) throw new Error(body?.error || "Failed to fetch contact submissions");
+      return body;
+    },
+    [user],
+  );
+
+  useEffect(() => {
+    fetchPage(null)
+      .then((body) => setState({ status: "loaded", items: body.submissions, next: body.next_cursor }))
+      .catch((error: unknown) => {
+        setState({ status: "error" });
+        fail(error);
+      });
+  }, [fetchPage]);
+
+  async function loadMore() {
+    if (state.status !== "loaded" || !state.next) return;
+    setLoadingMore(true);
+    try {
+      const body = await fetchPage(state.next);
+      setState({ status: "loaded", items: [...state.items, ...body.submissions], next: body.next_cursor });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  if (state.status === "loading") return <p className="py-10 text-muted">Loading...</p>;
+  if (state.status === "error") return <p className="py-10 text-muted">Submissions could not be loaded.</p>;
+  if (state.items.length === 0) return <p className="py-10 text-muted">No submissions yet</p>;
+  return (
+    <>
+      <section
+        className="overflow-x-auto rounded-2xl border border-stone/80 bg-paper"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the wide table sideways (WCAG 2.1.1)
+        tabIndex={0}
+        aria-label="Contact submissions (scrolls sideways)"
+      >
+        <table className="w-full min-w-[56rem] text-left text-sm" data-submissions>
+          <caption className="sr-only">Contact submissions, newest first</caption>
+          <thead className="bg-sand/60 text-xs tracking-wider text-muted uppercase">
+            <tr>
+              {["Date", "Name", "Email", "Phone", "Company", "Message"].map((h) => (
+                <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {state.items.map((s) => (
+              <tr key={s.id} className="border-t border-stone/70 align-top">
+                <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatSubmissionDate(s.created_at)}</td>
+                <td className="px-4 py-3">{s.name}</td>
+                <td className="px-4 py-3">
+                  <a href={`mailto:${s.email}`} className="text-moss underline-offset-4 hover:underline">
+                    {s.email}
+                  </a>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">{orDash(s.phone)}</td>
+                <td className="px-4 py-3">{orDash(s.company)}</td>
+                <td className="max-w-md px-4 py-3">
+                  <p className="line-clamp-3 whitespace-pre-line" title={s.message}>
+                    {s.message}
+                  </p>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {state.next && (
+        <button
+          type="button"
+          onClick={loadMore}
+          disabled={loadingMore}
+          className="mt-6 inline-flex min-h-11 items-center rounded-full border border-ink/25 px-6 text-sm font-semibold hover:bg-ink/5 disabled:opacity-60"
+        >
+          {loadingMore ? "Loading..." : "Load more"}
+        </button>
+      )}
+    </>
+  );
+}
+
+function Dashboard({ dashboardUrl }: Props) {
+  return (
+    <div className="space-y-12">
+      <section aria-labelledby="analytics-heading">
+        <h2 id="analytics-heading" className="text-2xl font-medium">
+          Analytics
+        </h2>
+        {dashboardUrl ? (
+          // Such reports run their own scripts on their own origin; nothing else is allowed.
+          <iframe
+            src={dashboardUrl}
+            title="Website analytics report"
+            sandbox="allow-scripts allow-same-origin"
+            referrerPolicy="strict-origin-when-cross-origin"
+            loading="lazy"
+            className="mt-4 aspect-[16/10] w-full rounded-2xl border border-stone/80 bg-paper"
+          />
+        ) : (
+          <p className="mt-4 rounded-2xl border border-dashed border-stone p-6 text-muted">
+            No analytics report is configured. Set PUBLIC_ANALYTICS_DASHBOARD_URL to the report's embed address.
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="submissions-heading">
+        <h2 id="submissions-heading" className="mb-4 text-2xl font-medium">
+          Contact submissions
+        </h2>
+        <Submissions />
+      </section>
+    </div>
+  );
+}
+
+export default function AdminDashboard(props: Props) {
+  return (
+    <AuthProvider>
+      <Protected>
+        <Dashboard {...props} />
+      </Protected>
+      <Toaster position="bottom-right" visibleToasts={1} richColors closeButton />
+    </AuthProvider>
+  );
+}

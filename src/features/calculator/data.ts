@@ -1,0 +1,47 @@
+import extraRoomTypes from "../../../content/calculator/room-types.json";
+import { OCTAVE_BANDS } from "../../lib/absorption-ratings";
+import type { Spectrum } from "./reverberation";
+import type { CalculatorData, RoomType } from "./model";
+import { ExtraRoomTypesSchema } from "./schema";
+import { products, type SpaceEntry, spaceSlug, spaces } from "../../lib/content";
+
+export const CALCULATOR_PATH = "/tools/room-acoustics-calculator";
+
+/** Link to the calculator, optionally pre-set to a room type (a space slug) or a product. */
+export function calculatorHref(preset: { type?: string; product?: string } = {}): string {
+  const query = new URLSearchParams(Object.entries(preset).filter((e): e is [string, string] => Boolean(e[1])));
+  return query.size > 0 ? `${CALCULATOR_PATH}?${query}` : CALCULATOR_PATH;
+}
+
+const spaceRoomTypes = (entries: SpaceEntry[], group: string): RoomType[] =>
+  entries.flatMap((entry) => {
+    const target = entry.data.targetReverberation;
+    return target ? [{ id: spaceSlug(entry), name: entry.data.name, group, ...target }] : [];
+  });
+
+/**
+ * Everything the calculator needs from the content: room types with their targets (the spaces' own
+ * targets, plus content/calculator/room-types.json) and each product's absorption and panel size.
+ */
+export async function calculatorData(): Promise<CalculatorData> {
+  const [homes, publicSpaces, productEntries] = await Promise.all([spaces("private"), spaces("public"), products()]);
+  const extra = ExtraRoomTypesSchema.parse(extraRoomTypes).map((t) => ({ ...t, group: "Teaching and meetings" }));
+  const roomTypes = [
+    ...spaceRoomTypes(homes, "Homes"),
+    ...extra,
+    ...spaceRoomTypes(publicSpaces, "Workplaces and public spaces"),
+  ];
+  const ids = roomTypes.map((t) => t.id);
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (duplicate) throw new Error(`Room type "${duplicate}" is defined twice (a space and room-types.json)`);
+  return {
+    roomTypes,
+    products: productEntries.map((p) => ({
+      slug: p.id,
+      name: p.data.name,
+      alpha: OCTAVE_BANDS.map((band) => p.data.absorption.bands[band]) as unknown as Spectrum,
+      panelWidthMm: p.data.panel.widthMm,
+      panelHeightMm: p.data.panel.heightMm,
+    })),
+  };
+}

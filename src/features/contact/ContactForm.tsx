@@ -1,0 +1,156 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Toaster, toast } from "sonner";
+import { type ProductOption, prefillMessage, toastForResponse } from "./prefill";
+import { CONTACT_LIMITS, CONTACT_TOASTS, type ContactField, ContactSchema, fieldErrors } from "./schema";
+import { SubmitButton, TextAreaField, TextField } from "../../components/forms/FormField";
+
+const ENDPOINT = "/api/submit-contact-form";
+type Values = Record<Exclude<ContactField, "website">, string>;
+const EMPTY: Values = { name: "", email: "", company: "", phone: "", message: "" };
+
+interface Props {
+  products: ProductOption[];
+}
+
+const FIELDS: { name: keyof Values; label: string; type: string; autoComplete: string; required: boolean }[] = [
+  { name: "name", label: "Name", type: "text", autoComplete: "name", required: true },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", required: true },
+  { name: "company", label: "Company", type: "text", autoComplete: "organization", required: false },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: false },
+];
+
+function showToast(kind: keyof typeof CONTACT_TOASTS) {
+  const { title, description } = CONTACT_TOASTS[kind];
+  toast.dismiss();
+  if (kind === "success") toast.success(title, { description });
+  else toast.error(title, { description });
+}
+
+/**
+ * The contact form. Rendered on the server as a plain form that posts natively, so it works before
+ * hydration and without JavaScript; once hydrated it validates with the shared schema and posts JSON.
+ */
+export default function ContactForm({ products }: Props) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+
+  useEffect(() => {
+    setHydrated(true);
+    const prefill = prefillMessage(window.location.search, products);
+    if (prefill) setValues((v) => (v.message ? v : { ...v, message: prefill }));
+  }, [products]);
+
+  const validate = (next: Values, website: string) => {
+    const result = ContactSchema.safeParse({ ...next, website });
+    return result.success ? { data: result.data, errors: {} } : { data: null, errors: fieldErrors(result.error) };
+  };
+
+  const honeypot = () => (formRef.current?.elements.namedItem("website") as HTMLInputElement | null)?.value ?? "";
+
+  function update(field: keyof Values, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (attempted) setErrors(validate(next, honeypot()).errors);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    const website = honeypot();
+    const result = validate(values, website);
+    setErrors(result.errors);
+    if (!result.data) {
+      const first = (Object.keys(result.errors) as ContactField[]).find((f) => f !== "website");
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      if (result.errors.website) showToast("error");
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const response = await fetch(ENDPOINT, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ ...values, website }),
+      });
+      const body: unknown = await response.json().catch(() => null);
+      const kind = toastForResponse(response.status, body);
+      showToast(kind);
+      if (kind === "success") {
+        setValues(EMPTY);
+        setErrors({});
+        setAttempted(false);
+      }
+    } catch {
+      showToast("error");
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const errorCount = Object.keys(errors).filter((f) => f !== "website").length;
+
+  return (
+    <>
+      <form
+        ref={formRef}
+        method="post"
+        action={ENDPOINT}
+        noValidate={hydrated}
+        onSubmit={onSubmit}
+        className="relative space-y-6"
+        aria-describedby={`${id}-note`}
+        data-hydrated={hydrated ? "" : undefined}
+      >
+        <p id={`${id}-note`} className="text-sm text-muted">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="sr-only">as required</span> are required.
+        </p>
+        <div className="grid gap-6 sm:grid-cols-2">
+          {FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              id={`${id}-${field.name}`}
+              label={field.label}
+              error={errors[field.name]}
+              markRequired={field.required}
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              required={field.required}
+              maxLength={CONTACT_LIMITS[field.name]}
+              value={values[field.name]}
+              onChange={(e) => update(field.name, e.target.value)}
+            />
+          ))}
+        </div>
+        <TextAreaField
+          id={`${id}-message`}
+          label="Message"
+          error={errors.message}
+          markRequired
+          name="message"
+          rows={6}
+          required
+          maxLength={CONTACT_LIMITS.message}
+          value={values.message}
+          onChange={(e) => update("message", e.target.value)}
+        />
+        {/* Honeypot: off screen, out of the tab order and hidden from assistive technology. */}
+        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>Leave this field empty</label>
+          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <p className="sr-only" aria-live="assertive">
+          {errorCount > 0 ? `Please correct ${errorCount} ${errorCount === 1 ? "field" : "fields"}.` : ""}
+        </p>
+        <SubmitButton busy={submitting} label="Send Message" busyLabel="Sending..." />
+      </form>
+      <Toaster position="bottom-right" visibleToasts={1} richColors closeButton />
+    </>
+  );
+}

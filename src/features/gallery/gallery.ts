@@ -1,0 +1,51 @@
+import type { GallerySectionConfig } from "./schema";
+
+export const GALLERY_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "avif"] as const;
+
+/** "felt-tiles-in-moss_and-terracotta.jpg" -> "Felt tiles in moss and terracotta": the file name is the alt text. */
+export function altFromFileName(fileName: string): string {
+  const words = fileName
+    .replace(/\.[^.]+$/, "")
+    .replace(/[-_]+/g, " ")
+    .trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Gallery image";
+}
+
+export interface GalleryFile<T> {
+  /** Path relative to the gallery folder, e.g. "felt-panels/tiles.jpg". */
+  path: string;
+  image: T;
+}
+
+export interface GallerySection<T> {
+  title: string;
+  folder: string;
+  /** Empty when the folder is missing or holds no images. */
+  images: { image: T; alt: string; name: string }[];
+  missing: boolean;
+}
+
+/**
+ * Groups image files into the configured sections. Only files directly in a section's folder count:
+ * entries in sub-folders are skipped, as the specification skips folder entries in a bucket.
+ */
+export function groupGallery<T>(
+  sections: readonly GallerySectionConfig[],
+  files: readonly GalleryFile<T>[],
+  folders: ReadonlySet<string>,
+): GallerySection<T>[] {
+  const isImage = (name: string) => GALLERY_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(`.${ext}`));
+  return sections.map((section) => {
+    const images = files
+      .filter((file) => {
+        const parts = file.path.split("/");
+        return parts.length === 2 && parts[0] === section.folder && isImage(parts[1] ?? "");
+      })
+      .sort((a, b) => a.path.localeCompare(b.path))
+      .map((file) => {
+        const name = file.path.split("/")[1] ?? file.path;
+        return { image: file.image, alt: altFromFileName(name), name };
+      });
+    return { title: section.title, folder: section.folder, images, missing: !folders.has(section.folder) };
+  });
+}

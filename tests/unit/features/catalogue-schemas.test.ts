@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { LearningSchema } from "../../../src/features/learning/schema";
+import { productSchema } from "../../../src/features/products/schema";
+import { SpaceSchema } from "../../../src/features/spaces/schema";
+
+const ProductSchema = productSchema(z.string());
+
+const product = {
+  name: "Felt Panels",
+  title: "Felt Panels, Wool Felt Acoustic Tiles",
+  description: "Wool felt acoustic panels in twelve muted colours, arranged as tiles or large fields.",
+  order: 2,
+  tagline: "Pressed wool felt.",
+  warrantyYears: 5,
+  images: [{ src: "./images/felt-1.jpg", alt: "Felt tiles on a wall" }],
+  features: ["Wool", "Colours", "Recyclable"],
+  specifications: {
+    nrc: 0.75,
+    dimensions: "600 × 600 mm",
+    thickness: "24 mm",
+    material: "Wool felt",
+    finish: "Through-dyed",
+    installation: "Clips",
+  },
+  applications: ["Offices", "Classrooms"],
+  absorption: {
+    mountingDepthMm: 50,
+    bands: { "125": 0.15, "250": 0.4, "500": 0.8, "1000": 0.95, "2000": 0.9, "4000": 0.85 },
+  },
+  panel: { widthMm: 600, heightMm: 600 },
+};
+
+const issuePaths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+  result.error?.issues.map((i) => i.path.join(".")) ?? [];
+
+describe("product schema", () => {
+  it("accepts a complete product and defaults flagship to false", () => {
+    expect(ProductSchema.parse(product).flagship).toBe(false);
+  });
+
+  it("requires the standard panel size the calculator counts with", () => {
+    const { panel: _, ...withoutPanel } = product;
+    expect(issuePaths(ProductSchema.safeParse(withoutPanel))).toEqual(["panel"]);
+    expect(issuePaths(ProductSchema.safeParse({ ...product, panel: { widthMm: 600, heightMm: 12.5 } }))).toEqual([
+      "panel.heightMm",
+    ]);
+  });
+
+  it("rejects an NRC that does not match the absorption bands, naming the field", () => {
+    const result = ProductSchema.safeParse({ ...product, specifications: { ...product.specifications, nrc: 0.85 } });
+    expect(issuePaths(result)).toEqual(["specifications.nrc"]);
+    expect(result.error?.issues[0]?.message).toContain("0.75");
+  });
+
+  it("keeps NRC within 0.65-0.95", () => {
+    const bands = { "125": 0.1, "250": 0.3, "500": 0.5, "1000": 0.6, "2000": 0.6, "4000": 0.5 };
+    const result = ProductSchema.safeParse({
+      ...product,
+      specifications: { ...product.specifications, nrc: 0.5 },
+      absorption: { mountingDepthMm: 0, bands },
+    });
+    expect(issuePaths(result)).toContain("specifications.nrc");
+    expect(result.error?.issues[0]?.message).toBe("NRC must be between 0.65 and 0.95");
+  });
+
+  it("allows at most four images", () => {
+    const image = product.images[0];
+    const result = ProductSchema.safeParse({ ...product, images: [image, image, image, image, image] });
+    expect(issuePaths(result)).toEqual(["images"]);
+  });
+
+  it("names a missing band and a misspelt field", () => {
+    const { "4000": _dropped, ...bands } = product.absorption.bands;
+    expect(issuePaths(ProductSchema.safeParse({ ...product, absorption: { ...product.absorption, bands } }))).toEqual([
+      "absorption.bands.4000",
+    ]);
+    expect(ProductSchema.safeParse({ ...product, featurs: [] }).error?.issues[0]?.code).toBe("unrecognized_keys");
+  });
+});
+
+describe("learning schema", () => {
+  const qa = {
+    question: "What is reverberation?",
+    answer: "The persistence of sound in a room after its source has stopped.",
+  };
+  const faq = {
+    kind: "faq",
+    order: 1,
+    title: "Sound Absorbers",
+    description: "How porous sound absorbers work, and where to place them in a room for best effect.",
+    heading: "Sound Absorbers",
+    intro: "Absorbers explained.",
+    items: [qa, qa, qa, qa, qa],
+  };
+
+  it("accepts a page of five questions", () => {
+    expect(LearningSchema.parse(faq).kind).toBe("faq");
+  });
+
+  it("rejects fewer than five or more than six questions", () => {
+    expect(issuePaths(LearningSchema.safeParse({ ...faq, items: [qa, qa, qa, qa] }))).toEqual(["items"]);
+    expect(issuePaths(LearningSchema.safeParse({ ...faq, items: Array(7).fill(qa) }))).toEqual(["items"]);
+  });
+
+  it("names an answer that is too short", () => {
+    const result = LearningSchema.safeParse({ ...faq, items: [...faq.items.slice(1), { ...qa, answer: "Short." }] });
+    expect(issuePaths(result)).toEqual(["items.4.answer"]);
+  });
+});
+
+describe("space schema", () => {
+  const space = {
+    name: "Kitchen",
+    order: 2,
+    title: "Kitchen Acoustics",
+    description: "Kitchen acoustics: typical problems, a target reverberation and how designer panels help.",
+    summary: "Hard worktops and tiles make kitchens loud.",
+    targetReverberation: { min: 0.4, max: 0.6, source: "DIN 18041" },
+  };
+
+  it("accepts a space with only the required fields and defaults the rest", () => {
+    expect(SpaceSchema.parse(space)).toMatchObject({ aspects: {}, subPages: false });
+  });
+
+  it("rejects a target range whose minimum is not below its maximum", () => {
+    const result = SpaceSchema.safeParse({ ...space, targetReverberation: { min: 0.8, max: 0.6, source: "x y z" } });
+    expect(issuePaths(result)).toEqual(["targetReverberation.min"]);
+  });
+
+  it("rejects an unknown aspect", () => {
+    const result = SpaceSchema.safeParse({ ...space, aspects: { lighting: { heading: "x", body: "y".repeat(50) } } });
+    expect(result.success).toBe(false);
+  });
+});
