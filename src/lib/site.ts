@@ -1,8 +1,14 @@
-import raw from "../../content/site.json";
-import { SiteSchema } from "./site-schema";
+import { getEntry } from "astro:content";
 
-/** Validated at import, so a bad edit to content/site.json fails the build with the field's name. */
-export const site = SiteSchema.parse(raw);
-
-export const businessHours = `${site.hours.weekdays.days} ${site.hours.weekdays.open}-${site.hours.weekdays.close} ${site.hours.timezone}`;
-export const weekendHours = `Weekends ${site.hours.weekends.toLowerCase()}`;
+/** The company's details from content/site.json, with the opening hours as the site shows them. */
+export async function siteDetails() {
+  const entry = await getEntry("site", "site");
+  if (!entry) throw new Error("content/site.json is missing");
+  const site = entry.data;
+  const { days, open, close } = site.hours.weekdays;
+  return {
+    site,
+    businessHours: `${days} ${open}-${close} ${site.hours.timezone}`,
+    weekendHours: `Weekends ${site.hours.weekends.toLowerCase()}`,
+  };
+}

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { Toaster, toast } from "sonner";
-import { formatSubmissionDate, orDash } from "./format";
-import type { Submission } from "../contact/schema";
 import { AuthProvider, useAuth } from "../auth/AuthProvider";
+import type { Submission } from "../contact/schema";
+import { formatSubmissionDate, orDash } from "./format";
 
 interface Props {
   /** Embed address of the analytics report, if one is configured. */

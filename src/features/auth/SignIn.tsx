@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Toaster, toast } from "sonner";
-import { LoginSchema } from "./schema";
-import { AuthProvider, useAuth } from "./AuthProvider";
 import { SubmitButton, TextField } from "../../components/forms/FormField";
+import { AuthProvider, useAuth } from "./AuthProvider";
+import { LoginSchema } from "./schema";
 
 /** After sign-in, admins go to the dashboard and everyone else home (specification: after 100 ms). */
 export const REDIRECT_DELAY_MS = 100;

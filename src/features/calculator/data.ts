@@ -1,9 +1,9 @@
-import extraRoomTypes from "../../../content/calculator/room-types.json";
+import { getCollection } from "astro:content";
 import { OCTAVE_BANDS } from "../../lib/absorption-ratings";
-import type { Spectrum } from "./reverberation";
-import type { CalculatorData, RoomType } from "./model";
-import { ExtraRoomTypesSchema } from "./schema";
 import { products, type SpaceEntry, spaceSlug, spaces } from "../../lib/content";
+import { inFileOrder } from "../../lib/list-order";
+import type { CalculatorData, RoomType } from "./model";
+import type { Spectrum } from "./reverberation";
 
 export const CALCULATOR_PATH = "/tools/room-acoustics-calculator";
 
@@ -24,8 +24,14 @@ const spaceRoomTypes = (entries: SpaceEntry[], group: string): RoomType[] =>
  * targets, plus content/calculator/room-types.json) and each product's absorption and panel size.
  */
 export async function calculatorData(): Promise<CalculatorData> {
-  const [homes, publicSpaces, productEntries] = await Promise.all([spaces("private"), spaces("public"), products()]);
-  const extra = ExtraRoomTypesSchema.parse(extraRoomTypes).map((t) => ({ ...t, group: "Teaching and meetings" }));
+  const [homes, publicSpaces, productEntries, extraTypes, materials] = await Promise.all([
+    spaces("private"),
+    spaces("public"),
+    products(),
+    getCollection("roomTypes"),
+    getCollection("materials"),
+  ]);
+  const extra = inFileOrder(extraTypes).map(({ position: _, ...t }) => ({ ...t, group: "Teaching and meetings" }));
   const roomTypes = [
     ...spaceRoomTypes(homes, "Homes"),
     ...extra,
@@ -36,6 +42,7 @@ export async function calculatorData(): Promise<CalculatorData> {
   if (duplicate) throw new Error(`Room type "${duplicate}" is defined twice (a space and room-types.json)`);
   return {
     roomTypes,
+    materials: inFileOrder(materials).map(({ position: _, ...m }) => m),
     products: productEntries.map((p) => ({
       slug: p.id,
       name: p.data.name,

@@ -16,7 +16,7 @@ import {
   type TargetStatus,
   targetStatus,
 } from "./reverberation";
-import { materialById } from "./materials";
+import type { Material } from "./schema";
 
 export interface RoomType extends TargetRange {
   id: string;
@@ -36,7 +36,13 @@ export interface PanelProduct {
 export interface CalculatorData {
   roomTypes: readonly RoomType[];
   products: readonly PanelProduct[];
+  /** Typical finishes for floor, ceiling and walls. */
+  materials: readonly Material[];
 }
+
+export const materialsFor = (data: CalculatorData, surface: Material["surfaces"][number]) =>
+  data.materials.filter((m) => m.surfaces.includes(surface));
+const materialById = (data: CalculatorData, id: string) => data.materials.find((m) => m.id === id);
 
 /** Form fields as text, exactly as in the URL query and the inputs. */
 export interface Fields {
@@ -96,7 +102,7 @@ export function fieldsFromQuery(search: string, data: CalculatorData, defaults: 
     return (value !== undefined && value !== "" && valid(value) ? value : base[key]) as Fields[K];
   };
   const material = (surface: "floor" | "ceiling" | "walls") => (id: string) =>
-    materialById(id)?.surfaces.includes(surface) ?? false;
+    materialById(data, id)?.surfaces.includes(surface) ?? false;
   return {
     length: query.get("length") ?? base.length,
     width: query.get("width") ?? base.width,
@@ -155,7 +161,9 @@ export function validate(fields: Fields, data: CalculatorData): { room: ValidRoo
   }
   const type = data.roomTypes.find((t) => t.id === fields.type) ?? data.roomTypes[0];
   const product = data.products.find((p) => p.slug === fields.product) ?? data.products[0];
-  const [floor, ceiling, walls] = [fields.floor, fields.ceiling, fields.walls].map((id) => materialById(id)?.alpha);
+  const [floor, ceiling, walls] = [fields.floor, fields.ceiling, fields.walls].map(
+    (id) => materialById(data, id)?.alpha,
+  );
   if (!type || !product || !floor || !ceiling || !walls) throw new Error("Calculator data is incomplete");
 
   let area = 0;

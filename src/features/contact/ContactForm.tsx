@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Toaster, toast } from "sonner";
+import { SubmitButton, TextAreaField, TextField } from "../../components/forms/FormField";
 import { type ProductOption, prefillMessage, toastForResponse } from "./prefill";
 import { CONTACT_LIMITS, CONTACT_TOASTS, type ContactField, ContactSchema, fieldErrors } from "./schema";
-import { SubmitButton, TextAreaField, TextField } from "../../components/forms/FormField";
 
 const ENDPOINT = "/api/submit-contact-form";
 type Values = Record<Exclude<ContactField, "website">, string>;

@@ -30,7 +30,7 @@ export interface GallerySection<T> {
  * entries in sub-folders are skipped, as the specification skips folder entries in a bucket.
  */
 export function groupGallery<T>(
-  sections: readonly GallerySectionConfig[],
+  sections: readonly Pick<GallerySectionConfig, "title" | "folder">[],
   files: readonly GalleryFile<T>[],
   folders: ReadonlySet<string>,
 ): GallerySection<T>[] {

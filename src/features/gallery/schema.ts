@@ -1,13 +1,13 @@
+import { POSITION } from "../../lib/list-order";
 import { z } from "../../lib/zod";
 
-/** content/gallery/sections.json: the gallery's sections in order, each with its own image folder. */
-export const GallerySectionsSchema = z
-  .array(
-    z.strictObject({
-      title: z.string().min(1),
-      folder: z.string().regex(/^[a-z0-9-]+$/, "Folder names use lower-case letters, digits and dashes"),
-    }),
-  )
-  .min(1);
+/** One section of content/gallery/sections.json, in order: its title and its own image folder. */
+export const GallerySectionSchema = z.strictObject({
+  /** The folder, set by the loader as the entry's id. */
+  id: z.string(),
+  position: POSITION,
+  title: z.string().min(1),
+  folder: z.string().regex(/^[a-z0-9-]+$/, "Folder names use lower-case letters, digits and dashes"),
+});
 
-export type GallerySectionConfig = z.infer<typeof GallerySectionsSchema>[number];
+export type GallerySectionConfig = z.infer<typeof GallerySectionSchema>;

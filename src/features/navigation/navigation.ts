@@ -1,40 +1,31 @@
-/** Header navigation, in the order the product specification lists it. */
-export interface NavLink {
-  label: string;
-  href: string;
-}
+import { getCollection } from "astro:content";
+import { inFileOrder, POSITION } from "../../lib/list-order";
+import { z } from "../../lib/zod";
 
-export interface NavGroup {
-  label: string;
-  items: NavLink[];
-}
+const href = z.string().regex(/^\/[a-z0-9/-]*$/, "Use a site path such as /about");
+const NavLinkSchema = z.strictObject({ label: z.string().min(1), href });
 
-export type NavEntry = NavLink | NavGroup;
+/**
+ * One entry of content/navigation.json, the header's menu in order: a link, or a group of links
+ * shown as a dropdown (and as a footer column for products and learning).
+ */
+export const NavEntrySchema = z.union([
+  z.strictObject({ id: z.string().min(1), position: POSITION, label: z.string().min(1), href }),
+  z.strictObject({
+    id: z.string().min(1),
+    position: POSITION,
+    label: z.string().min(1),
+    items: z.array(NavLinkSchema).min(1),
+  }),
+]);
 
-export const mainNavigation: NavEntry[] = [
-  { label: "Home", href: "/" },
-  { label: "About Us", href: "/about" },
-  { label: "Gallery", href: "/gallery" },
-  {
-    label: "Products",
-    items: [
-      { label: "The Aural Solution", href: "/products/aural-solution" },
-      { label: "Felt Panels", href: "/products/felt-panels" },
-      { label: "Perforated Panels", href: "/products/perforated-panels" },
-      { label: "Grooved Panels", href: "/products/grooved-panels" },
-      { label: "Veneered Panels", href: "/products/veneered-panels" },
-    ],
-  },
-  {
-    label: "Learning Materials",
-    items: [
-      { label: "The Basics of Acoustics", href: "/learning/room-acoustics" },
-      { label: "Acoustic Elements", href: "/learning/acoustic-elements" },
-      { label: "Room Acoustics Calculator", href: "/tools/room-acoustics-calculator" },
-    ],
-  },
-  { label: "Spatial Oriented Solutions", href: "/spatial-solutions" },
-  { label: "Contact", href: "/contact" },
-];
+export type NavLink = z.infer<typeof NavLinkSchema>;
+export type NavEntry = z.infer<typeof NavEntrySchema>;
+export type NavGroup = Extract<NavEntry, { items: NavLink[] }>;
 
 export const isGroup = (entry: NavEntry): entry is NavGroup => "items" in entry;
+
+/** The header menu, in the order content/navigation.json lists it. */
+export async function mainNavigation(): Promise<NavEntry[]> {
+  return inFileOrder(await getCollection("navigation"));
+}

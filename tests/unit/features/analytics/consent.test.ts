@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT_KEY, clearAnalyticsCookies, readConsent, storeConsent } from "../../../../src/features/analytics/consent";
+import {
+  CONSENT_KEY,
+  clearAnalyticsCookies,
+  readConsent,
+  storeConsent,
+} from "../../../../src/features/analytics/consent";
 import { readSink, SINK_KEY, sinkTransport } from "../../../../src/features/analytics/sink";
 
 class MemoryStorage {

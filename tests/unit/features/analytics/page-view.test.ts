@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type PageViewEvent, pageView, pathAndQuery, trackPageViews } from "../../../../src/features/analytics/page-view";
+import {
+  type PageViewEvent,
+  pageView,
+  pathAndQuery,
+  trackPageViews,
+} from "../../../../src/features/analytics/page-view";
 
 /** Just enough of a window: a location the History API moves, a title, popstate listeners. */
 function fakeWindow(start: string) {

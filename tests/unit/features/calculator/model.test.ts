@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prefillMessage } from "../../../../src/features/contact/prefill";
+import materialsFile from "../../../../content/calculator/materials.json";
 import {
   type CalculatorData,
   calculate,
@@ -13,7 +13,11 @@ import {
   toQuery,
   validate,
 } from "../../../../src/features/calculator/model";
-import { MATERIALS } from "../../../../src/features/calculator/materials";
+import { MaterialSchema } from "../../../../src/features/calculator/schema";
+import { prefillMessage } from "../../../../src/features/contact/prefill";
+
+/** The materials as the content collection checks them. */
+const MATERIALS = materialsFile.map((m, position) => MaterialSchema.parse({ ...m, position }));
 
 const data: CalculatorData = {
   roomTypes: [
@@ -36,6 +40,7 @@ const data: CalculatorData = {
       panelHeightMm: 1200,
     },
   ],
+  materials: MATERIALS,
 };
 
 const valid = (fields = DEFAULT_FIELDS) => {
