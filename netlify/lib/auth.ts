@@ -10,7 +10,7 @@ export class InvalidTokenError extends Error {
 
 export interface VerifiedUser {
   uid: string;
-  /** The `admin` custom claim (the specification's user_roles role `admin`). */
+  /** The `admin` custom claim, granted with `npm run admin:grant`. */
   admin: boolean;
 }
 

@@ -1,3 +1,5 @@
+import type { ApiError, ApiErrorBody, ApiErrorCode } from "../../src/lib/api-error";
+
 /** Small response helpers shared by the functions. Errors never carry internal details. */
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
   return new Response(JSON.stringify(body), {
@@ -6,17 +8,14 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}): Re
   });
 }
 
-export interface ErrorBody {
-  error: string;
-  fields?: Record<string, string>;
-}
-
+/** An error answer: `{ error: { code, message, fields? } }`. */
 export const errorResponse = (
   status: number,
-  error: string,
-  extra: Omit<ErrorBody, "error"> = {},
+  code: ApiErrorCode,
+  message: string,
+  extra: Pick<ApiError, "fields"> = {},
   headers: HeadersInit = {},
-) => json({ error, ...extra } satisfies ErrorBody, status, headers);
+) => json({ error: { code, message, ...extra } } satisfies ApiErrorBody, status, headers);
 
 /** 303 so that a browser's native form post lands on the page with a GET. */
 export const seeOther = (location: string) =>

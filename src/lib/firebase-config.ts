@@ -22,6 +22,3 @@ export const measurementId: string = import.meta.env.PUBLIC_FIREBASE_MEASUREMENT
 
 /** Set only for local runs: the Auth emulator's host:port. */
 export const authEmulatorHost: string | undefined = import.meta.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST || undefined;
-
-/** Kept in localStorage while someone is signed in, so public pages load auth code only then. */
-export const SIGNED_IN_FLAG = "aural.signed-in";

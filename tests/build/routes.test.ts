@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { builtPages } from "../support/dist";
 
-/** The routes the product specification lists (section 2), other than those still to come. */
+/** Every route the site promises to serve, other than those still to come. */
 const products = ["aural-solution", "felt-panels", "perforated-panels", "grooved-panels", "veneered-panels"];
 const learning = [
   "room-acoustics",
@@ -52,7 +52,7 @@ const text = (html: string, pattern: RegExp) =>
     .trim() ?? "";
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
 
-describe("routes from the specification", () => {
+describe("the site's routes", () => {
   const pages = new Map(builtPages().map((p) => [p.route, p.html]));
 
   it("builds every listed route (44 here; gallery, contact, auth and admin come with their own pages)", () => {

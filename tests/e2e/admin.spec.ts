@@ -12,7 +12,7 @@ async function signIn(page: import("@playwright/test").Page, email: string, pass
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
-test("the sign-in form shows the specification's messages", async ({ page }) => {
+test("the sign-in form shows its validation messages", async ({ page }) => {
   await page.goto("/auth");
   await expect(page.locator("form[data-ready]")).toBeVisible();
   await page.getByRole("textbox", { name: "Email" }).fill("not-an-email");

@@ -145,7 +145,11 @@ test("a storage failure shows the error toast", async ({ page }) => {
   await page.goto("/contact");
   await hydrated(page);
   await page.route("**/api/submit-contact-form", (route) =>
-    route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"Storage unavailable"}' }),
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: '{"error":{"code":"storage_unavailable","message":"Storage unavailable"}}',
+    }),
   );
   await fill(page, { Name: "Mari", Email: "mari@example.ee", Message: "Hello" });
   await page.getByRole("button", { name: "Send Message" }).click();

@@ -93,7 +93,7 @@ describe("contact-submissions with the Auth emulator", () => {
     const token = await signIn("user@example.com", "user-demo-123");
     const res = await handler()(get(token));
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: "Admin access required" });
+    expect(await res.json()).toEqual({ error: { code: "forbidden", message: "Admin access required" } });
   });
 
   it("answers 200 to an admin with 50 submissions, newest first, and a cursor for the next page", async () => {

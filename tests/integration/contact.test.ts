@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createContactHandler, MAX_BODY_BYTES } from "../../netlify/lib/contact-handler";
 import { clientKey } from "../../netlify/lib/rate-limit";
 import type { BlobStore } from "../../netlify/lib/storage";
-import { SubmissionSchema } from "../../src/features/contact/schema";
+import { CONTACT_RATE_LIMIT, SubmissionSchema } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
 
 const SITE = "https://aural.example";
@@ -111,17 +111,17 @@ describe("submit-contact-form", () => {
   });
 
   it.each([
-    ["invalid JSON", post("{not json"), "Invalid JSON"],
-    ["a JSON array", postJson([valid]), "Expected an object with the form fields"],
-    ["the honeypot filled in", postJson({ ...valid, website: "https://spam.example" }), "Bot detected"],
-  ])("answers 400 for %s and stores nothing", async (_label, request, error) => {
+    ["invalid JSON", post("{not json"), "invalid_body", "Invalid JSON"],
+    ["a JSON array", postJson([valid]), "invalid_body", "Expected an object with the form fields"],
+    ["the honeypot filled in", postJson({ ...valid, website: "https://spam.example" }), "bot_detected", "Bot detected"],
+  ])("answers 400 for %s and stores nothing", async (_label, request, code, message) => {
     const response = await handlerWith()(request, { ip: "192.0.2.10" });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe(error);
+    expect((await response.json()).error).toEqual({ code, message });
     expect(await stored()).toHaveLength(0);
   });
 
-  it("answers 400 with the specification's message for each invalid field", async () => {
+  it("answers 400 with the field's own message for each invalid field", async () => {
     const response = await handlerWith()(
       postJson({
         name: " ",
@@ -134,7 +134,9 @@ describe("submit-contact-form", () => {
       { ip: "192.0.2.11" },
     );
     expect(response.status).toBe(400);
-    expect((await response.json()).fields).toEqual({
+    const { error } = await response.json();
+    expect(error.code).toBe("invalid_fields");
+    expect(error.fields).toEqual({
       name: "Name is required",
       email: "Invalid email address",
       company: "Company name must be less than 100 characters",
@@ -189,7 +191,10 @@ describe("rate limit", () => {
     t = Date.parse("2025-03-01T10:30:00Z");
     const limited = await handle(postJson(valid), { ip });
     expect(limited.status).toBe(429);
-    expect((await limited.json()).error).toContain("Too many submissions");
+    expect((await limited.json()).error).toEqual({
+      code: "rate_limited",
+      message: `Too many submissions. Limit: ${CONTACT_RATE_LIMIT.limit} submissions per hour.`,
+    });
     // The oldest hit (10:00) leaves the window at 11:00: 30 minutes from now.
     expect(limited.headers.get("retry-after")).toBe("1800");
 

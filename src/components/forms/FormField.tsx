@@ -77,17 +77,23 @@ export function SubmitButton({
   label,
   busyLabel,
   fullWidth = false,
+  disabled = false,
+  describedBy,
 }: {
   busy: boolean;
   label: string;
   busyLabel: string;
   /** Full width at every size (a narrow card); otherwise full width on phones only. */
   fullWidth?: boolean;
+  /** Unusable for another reason than sending (say why in the element `describedBy` names). */
+  disabled?: boolean;
+  describedBy?: string | undefined;
 }) {
   return (
     <button
       type="submit"
-      disabled={busy}
+      disabled={busy || disabled}
+      aria-describedby={describedBy}
       className={`inline-flex min-h-12 w-full items-center justify-center rounded-full bg-moss px-8 py-3 text-sm font-semibold tracking-wide text-paper transition-colors hover:bg-moss-deep disabled:cursor-wait disabled:opacity-70 ${fullWidth ? "" : "sm:w-auto"}`}
     >
       {busy ? busyLabel : label}

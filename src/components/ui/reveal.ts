@@ -1,4 +1,4 @@
-/** Scroll reveal settings from the product specification (section 9). */
+/** Scroll reveal: an element shows once 10% of it is 50 px inside the viewport, fading in over 700 ms. */
 export const REVEAL_OPTIONS: IntersectionObserverInit = {
   threshold: 0.1,
   rootMargin: "0px 0px -50px 0px",

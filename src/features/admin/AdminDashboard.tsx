@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
-import { Toaster, toast } from "sonner";
+import { showToast, Toasts } from "../../components/forms/Toasts";
+import { apiError } from "../../lib/api-error";
 import { AuthProvider, useAuth } from "../auth/AuthProvider";
+import { RequireAdmin } from "../auth/RequireAdmin";
 import type { Submission } from "../contact/schema";
 import { formatSubmissionDate, orDash } from "./format";
 
@@ -9,29 +11,10 @@ interface Props {
   dashboardUrl?: string | undefined;
 }
 
-/** Shows its children only to admins; anonymous visitors go to /auth without a history entry. */
-function Protected({ children }: { children: React.ReactNode }) {
-  const { user, isAdmin, loading } = useAuth();
-  useEffect(() => {
-    if (!loading && !user) window.location.replace("/auth");
-  }, [loading, user]);
-  if (loading || !user) return <p className="py-16 text-center text-muted">Loading...</p>;
-  if (!isAdmin) {
-    return (
-      <div className="py-16 text-center">
-        <h2 className="text-3xl font-medium">Access Denied</h2>
-        <p className="mt-3 text-ink-soft">You don't have permission to access this page.</p>
-      </div>
-    );
-  }
-  return <>{children}</>;
-}
+const FETCH_FAILED = "Failed to fetch contact submissions";
 
 function fail(error: unknown) {
-  toast.dismiss();
-  toast.error("Error", {
-    description: error instanceof Error && error.message ? error.message : "Failed to fetch contact submissions",
-  });
+  showToast("error", "Error", error instanceof Error && error.message ? error.message : FETCH_FAILED);
 }
 
 type ListState =
@@ -51,13 +34,9 @@ function Submissions() {
       const response = await fetch(`/api/contact-submissions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, {
         headers: { authorization: `Bearer ${token}` },
       });
-      const body = (await response.json().catch(() => null)) as {
-        submissions: Submission[];
-        next_cursor: string | null;
-        error?: string;
-      } | null;
-      if (!response.ok || !body) throw new Error(body?.error || "Failed to fetch contact submissions");
-      return body;
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok || !body) throw new Error(apiError(body)?.message || FETCH_FAILED);
+      return body as { submissions: Submission[]; next_cursor: string | null };
     },
     [user],
   );
@@ -178,10 +157,10 @@ function Dashboard({ dashboardUrl }: Props) {
 export default function AdminDashboard(props: Props) {
   return (
     <AuthProvider>
-      <Protected>
+      <RequireAdmin>
         <Dashboard {...props} />
-      </Protected>
-      <Toaster position="bottom-right" visibleToasts={1} richColors closeButton />
+      </RequireAdmin>
+      <Toasts />
     </AuthProvider>
   );
 }

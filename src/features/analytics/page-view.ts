@@ -10,7 +10,7 @@ export interface PageViewEvent {
 /** Where an event goes: Google Analytics, or the local sink when no measurement id is configured. */
 export type SendEvent = (event: PageViewEvent) => void;
 
-/** Path plus query string, the spec's identity of a page: "/contact?product=felt-panels". */
+/** Path plus query string, what identifies a page view: "/contact?product=felt-panels". */
 export const pathAndQuery = (location: Pick<Location, "pathname" | "search">): string =>
   `${location.pathname}${location.search}`;
 

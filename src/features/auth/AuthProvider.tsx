@@ -1,14 +1,6 @@
-import {
-  createUserWithEmailAndPassword,
-  signOut as firebaseSignOut,
-  onAuthStateChanged,
-  sendEmailVerification,
-  signInWithEmailAndPassword,
-  type User,
-} from "firebase/auth";
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from "react";
-import { checkAdmin } from "./admin-claim";
-import { firebaseAuth, rememberSignedIn } from "./firebase-client";
+import type { User } from "firebase/auth";
+import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
+import { authStore } from "./store";
 
 export interface AuthState {
   user: User | null;
@@ -21,49 +13,24 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/** Gives an island the page's one sign-in state (the same store the header reads). */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  const [isAdmin, setIsAdmin] = useState(false);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    const auth = firebaseAuth();
-    let current = 0;
-    return onAuthStateChanged(auth, async (next) => {
-      // Each change re-checks the role for that user. The user is published together with the
-      // result, so nothing (such as the sign-in redirect) acts on a user whose role is not known
-      // yet; a slower, older check never wins.
-      const run = ++current;
-      rememberSignedIn(next !== null);
-      const admin = await checkAdmin(next);
-      if (run !== current) return;
-      setUser(next);
-      setIsAdmin(admin);
-      setLoading(false);
-    });
-  }, []);
-
+  const { user, isAdmin, loading } = useSyncExternalStore(
+    authStore.subscribe,
+    authStore.getSnapshot,
+    authStore.getServerSnapshot,
+  );
   const value = useMemo<AuthState>(
     () => ({
       user,
       isAdmin,
       loading,
-      async signIn(email, password) {
-        await signInWithEmailAndPassword(firebaseAuth(), email, password);
-      },
-      async signUp(email, password) {
-        const credential = await createUserWithEmailAndPassword(firebaseAuth(), email, password);
-        await sendEmailVerification(credential.user, { url: `${window.location.origin}/` });
-      },
-      async signOut() {
-        await firebaseSignOut(firebaseAuth());
-        rememberSignedIn(false);
-        setIsAdmin(false);
-      },
+      signIn: authStore.signIn,
+      signUp: authStore.signUp,
+      signOut: authStore.signOut,
     }),
     [user, isAdmin, loading],
   );
-
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

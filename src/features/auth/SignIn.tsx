@@ -1,19 +1,26 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { Toaster, toast } from "sonner";
 import { SubmitButton, TextField } from "../../components/forms/FormField";
+import { showToast, Toasts } from "../../components/forms/Toasts";
 import { AuthProvider, useAuth } from "./AuthProvider";
-import { LoginSchema } from "./schema";
+import { type Login, LoginSchema } from "./schema";
 
-/** After sign-in, admins go to the dashboard and everyone else home (specification: after 100 ms). */
+/** After sign-in, admins go to the dashboard and everyone else home, 100 ms after the success toast. */
 export const REDIRECT_DELAY_MS = 100;
+
+const FIELDS = [
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
+] as const satisfies readonly { name: keyof Login; label: string; type: string; autoComplete: string }[];
 
 function SignInForm() {
   const id = useId();
   const { user, isAdmin, loading, signIn } = useAuth();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [values, setValues] = useState<Login>({ email: "", password: "" });
+  const [errors, setErrors] = useState<Partial<Login>>({});
   const [busy, setBusy] = useState(false);
+  // Until the script runs, the button stays disabled (a native submit could not sign anyone in).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (loading || !user) return;
@@ -25,13 +32,10 @@ function SignInForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = LoginSchema.safeParse({ email, password });
+    const parsed = LoginSchema.safeParse(values);
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as "email" | "password";
-        next[field] ??= issue.message;
-      }
+      const next: Partial<Login> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Login] ??= issue.message;
       setErrors(next);
       return;
     }
@@ -39,11 +43,9 @@ function SignInForm() {
     setBusy(true);
     try {
       await signIn(parsed.data.email, parsed.data.password);
-      toast.dismiss();
-      toast.success("Success", { description: "Successfully signed in" });
+      showToast("success", "Success", "Successfully signed in");
     } catch (error) {
-      toast.dismiss();
-      toast.error("Sign in failed", { description: error instanceof Error ? error.message : String(error) });
+      showToast("error", "Sign in failed", error instanceof Error ? error.message : String(error));
     } finally {
       setBusy(false);
     }
@@ -51,25 +53,31 @@ function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-ready={loading ? undefined : ""}>
-      <TextField
-        id={`${id}-email`}
-        label="Email"
-        error={errors.email}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          id={`${id}-${field.name}`}
+          label={field.label}
+          error={errors[field.name]}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          value={values[field.name]}
+          onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+        />
+      ))}
+      <SubmitButton
+        busy={busy}
+        disabled={!hydrated}
+        label="Sign In"
+        busyLabel="Signing in..."
+        fullWidth
+        describedBy={hydrated ? undefined : `${id}-preparing`}
       />
-      <TextField
-        id={`${id}-password`}
-        label="Password"
-        error={errors.password}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <SubmitButton busy={busy} label="Sign In" busyLabel="Signing in..." fullWidth />
+      {!hydrated && (
+        <p id={`${id}-preparing`} className="text-sm text-muted">
+          Preparing sign-in… It needs JavaScript to be enabled.
+        </p>
+      )}
     </form>
   );
 }
@@ -78,7 +86,7 @@ export default function SignIn() {
   return (
     <AuthProvider>
       <SignInForm />
-      <Toaster position="bottom-right" visibleToasts={1} richColors closeButton />
+      <Toasts />
     </AuthProvider>
   );
 }

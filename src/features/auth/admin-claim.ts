@@ -1,7 +1,7 @@
 import type { User } from "firebase/auth";
 
 /**
- * Whether the user has the `admin` custom claim (the specification's user_roles role `admin`).
+ * Whether the user has the `admin` custom claim (granted with `npm run admin:grant`).
  * Forces a token refresh so a newly granted role is seen; any failure is logged and means "not admin".
  */
 export async function checkAdmin(user: User | null, forceRefresh = true): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { getApps, initializeApp } from "firebase/app";
 import { type Auth, browserLocalPersistence, connectAuthEmulator, initializeAuth } from "firebase/auth";
-import { authEmulatorHost, firebaseConfig, SIGNED_IN_FLAG } from "../../lib/firebase-config";
+import { authEmulatorHost, firebaseConfig } from "../../lib/firebase-config";
 
 let auth: Auth | undefined;
 
@@ -14,13 +14,4 @@ export function firebaseAuth(): Auth {
   auth = initializeAuth(app, { persistence: browserLocalPersistence });
   if (authEmulatorHost) connectAuthEmulator(auth, `http://${authEmulatorHost}`, { disableWarnings: true });
   return auth;
-}
-
-export function rememberSignedIn(signedIn: boolean): void {
-  try {
-    if (signedIn) localStorage.setItem(SIGNED_IN_FLAG, "1");
-    else localStorage.removeItem(SIGNED_IN_FLAG);
-  } catch {
-    // Storage can be unavailable (private modes); the header then simply shows no auth items.
-  }
 }

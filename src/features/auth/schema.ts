@@ -1,6 +1,6 @@
 import { z } from "../../lib/zod";
 
-/** The sign-in form (specification section 5). */
+/** The sign-in form: a valid email address and a password of at least 6 characters. */
 export const LoginSchema = z.object({
   email: z.string({ error: "Invalid email address" }).trim().pipe(z.email("Invalid email address")),
   password: z

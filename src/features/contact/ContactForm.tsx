@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Toaster, toast } from "sonner";
 import { SubmitButton, TextAreaField, TextField } from "../../components/forms/FormField";
-import { type ProductOption, prefillMessage, toastForResponse } from "./prefill";
-import { CONTACT_LIMITS, CONTACT_TOASTS, type ContactField, ContactSchema, fieldErrors } from "./schema";
+import { showToast as show, Toasts } from "../../components/forms/Toasts";
+import { CONTACT_TOASTS, type ToastKind, toastForResponse } from "./messages";
+import { type ProductOption, prefillMessage } from "./prefill";
+import { CONTACT_LIMITS, type ContactField, ContactSchema, fieldErrors } from "./schema";
 
 const ENDPOINT = "/api/submit-contact-form";
 type Values = Record<Exclude<ContactField, "website">, string>;
@@ -19,11 +20,9 @@ const FIELDS: { name: keyof Values; label: string; type: string; autoComplete: s
   { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: false },
 ];
 
-function showToast(kind: keyof typeof CONTACT_TOASTS) {
+function showToast(kind: ToastKind) {
   const { title, description } = CONTACT_TOASTS[kind];
-  toast.dismiss();
-  if (kind === "success") toast.success(title, { description });
-  else toast.error(title, { description });
+  show(kind === "success" ? "success" : "error", title, description);
 }
 
 /**
@@ -150,7 +149,7 @@ export default function ContactForm({ products }: Props) {
         </p>
         <SubmitButton busy={submitting} label="Send Message" busyLabel="Sending..." />
       </form>
-      <Toaster position="bottom-right" visibleToasts={1} richColors closeButton />
+      <Toasts />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { CONTACT_LIMITS, type CONTACT_TOASTS, isRateLimitMessage } from "./schema";
+import { CONTACT_LIMITS } from "./schema";
 
 export interface ProductOption {
   slug: string;
@@ -16,14 +16,4 @@ export function prefillMessage(search: string, products: readonly ProductOption[
   const slug = query.get("product");
   const product = products.find((p) => p.slug === slug);
   return product ? `Hello, I would like a quote for ${product.name}. ` : null;
-}
-
-export type ToastKind = keyof typeof CONTACT_TOASTS;
-
-/** Which toast a submission's answer calls for, following the error catalogue. */
-export function toastForResponse(status: number, body: unknown): ToastKind {
-  if (status === 201) return "success";
-  const error = typeof body === "object" && body !== null && "error" in body ? String(body.error) : "";
-  if (status === 429 || isRateLimitMessage(error)) return "rateLimited";
-  return "error";
 }

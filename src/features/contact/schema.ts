@@ -1,6 +1,6 @@
 import { z } from "../../lib/zod";
 
-/** Field limits from the product specification (section 9). */
+/** Longest accepted value of each field, in characters. */
 export const CONTACT_LIMITS = { name: 100, email: 255, company: 100, phone: 20, message: 1000 } as const;
 
 /** Trims strings; an empty or missing optional field becomes null. */
@@ -12,9 +12,12 @@ const optionalText = (max: number, message: string) =>
     .nullish()
     .transform((value) => value || null);
 
+/** Accepted submissions per client IP within a rolling window: 3 per rolling hour. */
+export const CONTACT_RATE_LIMIT = { limit: 3, windowMs: 60 * 60 * 1000 } as const;
+
 /**
  * The contact form, validated identically in the browser and in the submit-contact-form function.
- * Messages are the specification's (section 5), shown next to their fields.
+ * Each message is shown next to its field.
  */
 export const ContactSchema = z.object({
   name: z
@@ -65,17 +68,3 @@ export const SubmissionSchema = z.strictObject({
   message: z.string(),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
-
-/** The texts the visitor sees after a submission (section 8). */
-export const CONTACT_TOASTS = {
-  success: { title: "Thank you! Your message has been sent.", description: "We'll get back to you within 24 hours." },
-  rateLimited: {
-    title: "Too many submissions",
-    description: "Please wait before submitting another message. Limit: 3 submissions per hour.",
-  },
-  error: { title: "Error sending message", description: "Please try again or contact us directly." },
-} as const;
-
-/** The error catalogue's rule: a message mentioning the limit or 429 is the rate-limit toast. */
-export const isRateLimitMessage = (message: string) =>
-  message.includes("Too many submissions") || message.includes("429");

@@ -27,7 +27,7 @@ export interface GallerySection<T> {
 
 /**
  * Groups image files into the configured sections. Only files directly in a section's folder count:
- * entries in sub-folders are skipped, as the specification skips folder entries in a bucket.
+ * entries in sub-folders are skipped, so a folder inside a section never shows as an image.
  */
 export function groupGallery<T>(
   sections: readonly Pick<GallerySectionConfig, "title" | "folder">[],

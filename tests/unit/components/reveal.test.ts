@@ -45,7 +45,7 @@ function fakeObserverFactory() {
 }
 
 describe("setUpReveal", () => {
-  it("uses the specification's threshold and bottom margin", () => {
+  it("uses a 0.1 threshold and a 50 px bottom margin", () => {
     expect(REVEAL_OPTIONS).toEqual({ threshold: 0.1, rootMargin: "0px 0px -50px 0px" });
     const { root } = fakeDocument(1);
     const { factory, state } = fakeObserverFactory();

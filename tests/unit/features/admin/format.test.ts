@@ -21,7 +21,7 @@ describe("orDash", () => {
 });
 
 describe("LoginSchema", () => {
-  it("uses the specification's messages", () => {
+  it("uses the sign-in form's messages", () => {
     const result = LoginSchema.safeParse({ email: "nope", password: "12345" });
     expect(result.error?.issues.map((i) => i.message)).toEqual([
       "Invalid email address",

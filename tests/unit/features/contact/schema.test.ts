@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ContactSchema, fieldErrors, isRateLimitMessage } from "../../../../src/features/contact/schema";
+import { CONTACT_TOASTS, RESULT_PAGES, toastForResponse } from "../../../../src/features/contact/messages";
+import { CONTACT_RATE_LIMIT, ContactSchema, fieldErrors } from "../../../../src/features/contact/schema";
 
 const valid = { name: "Mari", email: "mari@example.ee", message: "Hello", website: "" };
 
@@ -51,10 +52,34 @@ describe("ContactSchema", () => {
   });
 });
 
-describe("isRateLimitMessage", () => {
-  it("follows the error catalogue", () => {
-    expect(isRateLimitMessage("Too many submissions. Limit: 3 submissions per hour.")).toBe(true);
-    expect(isRateLimitMessage("HTTP 429")).toBe(true);
-    expect(isRateLimitMessage("Storage unavailable")).toBe(false);
+describe("toastForResponse", () => {
+  const error = (code: string) => ({ error: { code, message: "English text the client never reads" } });
+
+  it("shows the rate-limit toast for the rate_limited code, whatever the message says", () => {
+    expect(toastForResponse(429, error("rate_limited"))).toBe("rateLimited");
+    expect(toastForResponse(400, { error: { code: "rate_limited", message: "" } })).toBe("rateLimited");
+  });
+
+  it("shows the general error toast for every other code and for answers without a body", () => {
+    for (const code of ["invalid_fields", "bot_detected", "storage_unavailable", "payload_too_large"]) {
+      expect(toastForResponse(400, error(code))).toBe("error");
+    }
+    expect(toastForResponse(503, null)).toBe("error");
+    expect(toastForResponse(500, { error: "Too many submissions" })).toBe("error");
+  });
+
+  it("shows the success toast for 201", () => {
+    expect(toastForResponse(201, { id: "x", created_at: "2025-01-01T00:00:00.000Z" })).toBe("success");
+  });
+
+  it("states the limit from the one constant the function enforces", () => {
+    expect(CONTACT_RATE_LIMIT).toEqual({ limit: 3, windowMs: 3_600_000 });
+    expect(CONTACT_TOASTS.rateLimited.description).toBe(
+      "Please wait before submitting another message. Limit: 3 submissions per hour.",
+    );
+  });
+
+  it("has a no-JavaScript result page for every toast", () => {
+    expect(Object.keys(RESULT_PAGES).sort()).toEqual(Object.keys(CONTACT_TOASTS).sort());
   });
 });
