@@ -1,11 +1,28 @@
 import type { ApiError, ApiErrorBody, ApiErrorCode } from "../../src/lib/api-error";
 
+/**
+ * Headers on every function response. The pages get theirs from public/_headers, which does not
+ * apply to functions: an API answer is never a document to render, frame, sniff or cache.
+ */
+export const SECURITY_HEADERS = {
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "strict-transport-security": "max-age=63072000; includeSubDomains; preload",
+  "cache-control": "no-store",
+} as const;
+
+/** Every function response is made here, so none leaves without the security headers. */
+export function respond(body: BodyInit | null, status: number, headers: HeadersInit = {}): Response {
+  const merged = new Headers(SECURITY_HEADERS);
+  for (const [key, value] of new Headers(headers)) merged.set(key, value);
+  return new Response(body, { status, headers: merged });
+}
+
 /** Small response helpers shared by the functions. Errors never carry internal details. */
 export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
+  return respond(JSON.stringify(body), status, { "content-type": "application/json; charset=utf-8", ...headers });
 }
 
 /** An error answer: `{ error: { code, message, fields? } }`. */
@@ -18,12 +35,15 @@ export const errorResponse = (
 ) => json({ error: { code, message, ...extra } } satisfies ApiErrorBody, status, headers);
 
 /** 303 so that a browser's native form post lands on the page with a GET. */
-export const seeOther = (location: string) =>
-  new Response(null, { status: 303, headers: { location, "cache-control": "no-store" } });
+export const seeOther = (location: string) => respond(null, 303, { location });
 
 export class BodyTooLargeError extends Error {}
 
-/** Reads a request body as text, refusing more than `limit` bytes without buffering the rest. */
+/**
+ * Reads a request body as text, refusing more than `limit` bytes whatever the framing: a declared
+ * Content-Length over the limit is refused at once, and a chunked body is counted as it streams and
+ * refused as soon as it passes the limit, without buffering the rest. Every body is read here.
+ */
 export async function readBody(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();

@@ -101,3 +101,26 @@ test("an admin signs in, lands on the dashboard and sees a new submission first,
   await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
 });
+
+test("a long unbroken name, email or company wraps inside its column, whole in its title", async ({ page }) => {
+  const name = `Name${"x".repeat(96)}`;
+  const company = `Company${"y".repeat(93)}`;
+  const email = `${"z".repeat(60)}@${"long-domain-part".repeat(3)}.example`;
+  expect(await postFrom("127.0.0.89", { name, email, company, phone: "", website: "", message: "Wide row" })).toBe(201);
+
+  await signIn(page, "admin@example.com", "admin-demo-123");
+  await page.waitForURL("/admin/contact-submissions");
+  const row = page.locator("table[data-submissions] tbody tr", { hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.locator("td").nth(1)).toHaveAttribute("title", name);
+  await expect(row.getByRole("link", { name: email })).toHaveAttribute("title", email);
+  await expect(row.locator("td").nth(4)).toHaveAttribute("title", company);
+  // At desktop width the table fits its frame: no column was pushed out of view.
+  const frame = page.getByRole("region", { name: "Contact submissions (scrolls sideways)" });
+  const { scrollWidth, clientWidth } = await frame.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  await expect(row.locator("td").nth(5)).toBeInViewport();
+});

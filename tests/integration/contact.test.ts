@@ -170,6 +170,64 @@ describe("submit-contact-form", () => {
     expect(await stored()).toHaveLength(0);
   });
 
+  it("reads every body through one bounded reader: an endless chunked form post is cut off with 413", async () => {
+    let pulled = 0;
+    const endless = new ReadableStream({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new TextEncoder().encode(`message=${"x".repeat(1024)}&`));
+      },
+    });
+    const request = new Request(`${SITE}/api/submit-contact-form`, {
+      method: "POST",
+      body: endless,
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      duplex: "half",
+    } as RequestInit);
+    const response = await handlerWith()(request, { ip: "192.0.2.14" });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe("payload_too_large");
+    expect(pulled).toBeLessThan(40);
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it("refuses multipart form posts with 415: the form posts URL-encoded", async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(valid)) form.set(key, String(value));
+    const response = await handlerWith()(
+      new Request(`${SITE}/api/submit-contact-form`, { method: "POST", body: form }),
+      {
+        ip: "192.0.2.15",
+      },
+    );
+    expect(response.status).toBe(415);
+    expect((await response.json()).error.code).toBe("unsupported_media_type");
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it("sends the security headers with every answer, whatever the status", async () => {
+    const handle = handlerWith();
+    const answers = [
+      await handle(postJson(valid), { ip: "192.0.2.16" }), // 201
+      await handle(postJson({ ...valid, email: "x" }), { ip: "192.0.2.16" }), // 400
+      await handle(new Request(`${SITE}/api/submit-contact-form`), { ip: "192.0.2.16" }), // 405
+      await handle(post("x", { "content-type": "text/plain" }), { ip: "192.0.2.16" }), // 415
+      await handle(
+        post(new URLSearchParams(valid).toString(), { "content-type": "application/x-www-form-urlencoded" }),
+        {
+          ip: "192.0.2.16",
+        },
+      ), // 303
+    ];
+    expect(answers.map((r) => r.status)).toEqual([201, 400, 405, 415, 303]);
+    for (const response of answers) {
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
   it("refuses cross-site posts with 403 and accepts its own origin", async () => {
     const handle = handlerWith();
     const evil = post(JSON.stringify(valid), { "content-type": "application/json", origin: "https://evil.example" });

@@ -89,15 +89,23 @@ function Submissions() {
             {state.items.map((s) => (
               <tr key={s.id} className="border-t border-stone/70 align-top">
                 <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatSubmissionDate(s.created_at)}</td>
-                <td className="px-4 py-3">{s.name}</td>
-                <td className="px-4 py-3">
-                  <a href={`mailto:${s.email}`} className="text-moss underline-offset-4 hover:underline">
+                <td className="max-w-48 px-4 py-3 wrap-anywhere" title={s.name}>
+                  {s.name}
+                </td>
+                <td className="max-w-56 px-4 py-3 wrap-anywhere">
+                  <a
+                    href={`mailto:${s.email}`}
+                    title={s.email}
+                    className="text-moss underline-offset-4 hover:underline"
+                  >
                     {s.email}
                   </a>
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">{orDash(s.phone)}</td>
-                <td className="px-4 py-3">{orDash(s.company)}</td>
-                <td className="max-w-md px-4 py-3">
+                <td className="max-w-48 px-4 py-3 wrap-anywhere" title={s.company ?? undefined}>
+                  {orDash(s.company)}
+                </td>
+                <td className="max-w-md px-4 py-3 wrap-anywhere">
                   <p className="line-clamp-3 whitespace-pre-line" title={s.message}>
                     {s.message}
                   </p>

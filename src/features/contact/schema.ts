@@ -1,14 +1,24 @@
+import { cleanText } from "../../lib/clean-text";
 import { z } from "../../lib/zod";
 
-/** Longest accepted value of each field, in characters. */
+/**
+ * Longest accepted value of each field. Lengths are counted after cleaning (see cleanText) in Unicode
+ * code points: a letter, accented ones included once normalised, counts 1, and so does an emoji such
+ * as 😀; an emoji joined from several (a family) counts each part and joiner. A browser's maxlength
+ * counts UTF-16 units, where 😀 is 2, so the form never lets through more than the server accepts.
+ */
 export const CONTACT_LIMITS = { name: 100, email: 255, company: 100, phone: 20, message: 1000 } as const;
 
-/** Trims strings; an empty or missing optional field becomes null. */
+/** A cleaned text field that must not be empty. */
+const requiredText = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).transform(cleanText).pipe(z.string().min(1, required).max(max, tooLong));
+
+/** A cleaned optional text field; empty or missing becomes null. */
 const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
-    .trim()
-    .max(max, message)
+    .transform(cleanText)
+    .pipe(z.string().max(max, message))
     .nullish()
     .transform((value) => value || null);
 
@@ -20,23 +30,15 @@ export const CONTACT_RATE_LIMIT = { limit: 3, windowMs: 60 * 60 * 1000 } as cons
  * Each message is shown next to its field.
  */
 export const ContactSchema = z.object({
-  name: z
-    .string({ error: "Name is required" })
-    .trim()
-    .min(1, "Name is required")
-    .max(CONTACT_LIMITS.name, "Name must be less than 100 characters"),
+  name: requiredText(CONTACT_LIMITS.name, "Name is required", "Name must be less than 100 characters"),
   email: z
     .string({ error: "Invalid email address" })
-    .trim()
-    .max(CONTACT_LIMITS.email, "Email must be less than 255 characters")
+    .transform(cleanText)
+    .pipe(z.string().max(CONTACT_LIMITS.email, "Email must be less than 255 characters"))
     .pipe(z.email("Invalid email address")),
   company: optionalText(CONTACT_LIMITS.company, "Company name must be less than 100 characters"),
   phone: optionalText(CONTACT_LIMITS.phone, "Phone number must be less than 20 characters"),
-  message: z
-    .string({ error: "Message is required" })
-    .trim()
-    .min(1, "Message is required")
-    .max(CONTACT_LIMITS.message, "Message must be less than 1000 characters"),
+  message: requiredText(CONTACT_LIMITS.message, "Message is required", "Message must be less than 1000 characters"),
   /** Honeypot: hidden from people, so anything in it came from a bot. */
   website: z.string({ error: "Bot detected" }).max(0, "Bot detected").nullish(),
 });

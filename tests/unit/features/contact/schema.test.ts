@@ -83,3 +83,56 @@ describe("toastForResponse", () => {
     expect(Object.keys(RESULT_PAGES).sort()).toEqual(Object.keys(CONTACT_TOASTS).sort());
   });
 });
+
+describe("text cleaning and lengths", () => {
+  const base = { name: "Mari", email: "mari@example.com", message: "Hello" };
+  const parse = (fields: Record<string, unknown>) => ContactSchema.safeParse({ ...base, ...fields });
+  const firstMessage = (fields: Record<string, unknown>) => {
+    const result = parse(fields);
+    return result.success ? null : fieldErrors(result.error);
+  };
+
+  it.each([
+    ["zero-width spaces", "\u200b\u200b\u200b"],
+    ["a byte-order mark and a word joiner", "\ufeff\u2060"],
+    ["NUL and other control characters", "\u0000\u0001\u001f\u007f"],
+    ["non-breaking and ideographic spaces", "\u00a0\u3000 \t\n"],
+  ])("treats a name or message made only of %s as empty", (_label, value) => {
+    expect(firstMessage({ name: value })).toEqual({ name: "Name is required" });
+    expect(firstMessage({ message: value })).toEqual({ message: "Message is required" });
+  });
+
+  it("removes control characters but keeps line breaks and tabs", () => {
+    const result = ContactSchema.parse({ ...base, name: "Ma\u0000ri\u0007", message: "Line 1\r\nLine 2\tend\u001b" });
+    expect(result.name).toBe("Mari");
+    expect(result.message).toBe("Line 1\r\nLine 2\tend");
+  });
+
+  it("stores text NFC-normalised and counts combining marks once they are composed", () => {
+    const decomposed = "e\u0301".repeat(100); // 200 code units, 100 characters "é"
+    const result = ContactSchema.parse({ ...base, name: decomposed });
+    expect(result.name).toBe("\u00e9".repeat(100));
+    expect(result.name).toHaveLength(100);
+    expect(firstMessage({ name: `${decomposed}e\u0301` })).toEqual({ name: "Name must be less than 100 characters" });
+  });
+
+  it("counts an emoji as one code point and a joined emoji as its parts", () => {
+    expect(parse({ name: "😀".repeat(100) }).success).toBe(true);
+    expect(firstMessage({ name: `${"😀".repeat(100)}a` })).toEqual({ name: "Name must be less than 100 characters" });
+    const family = "👩\u200d👩\u200d👧"; // 5 code points
+    expect(parse({ name: family.repeat(20) }).success).toBe(true);
+    expect(parse({ name: `${family.repeat(20)}x` }).success).toBe(false);
+  });
+
+  it("keeps zero-width joiners inside emoji and drops invisible characters at the ends", () => {
+    const family = "👩\u200d👩\u200d👧";
+    expect(ContactSchema.parse({ ...base, name: `\u200b${family} Tamm\u200b` }).name).toBe(`${family} Tamm`);
+  });
+
+  it("treats an optional field of invisible characters as not given", () => {
+    expect(ContactSchema.parse({ ...base, company: "\u200b\u0000", phone: "\ufeff" })).toMatchObject({
+      company: null,
+      phone: null,
+    });
+  });
+});
