@@ -3,7 +3,7 @@ import { file, glob } from "astro/loaders";
 import { MaterialSchema, RoomTypeSchema } from "./features/calculator/schema";
 import { GallerySectionSchema } from "./features/gallery/schema";
 import { LearningSchema } from "./features/learning/schema";
-import { NavEntrySchema } from "./features/navigation/navigation";
+import { NavEntrySchema } from "./features/navigation/schema";
 import { PageSchema } from "./features/pages/schema";
 import { productSchema } from "./features/products/schema";
 import { SpaceSchema } from "./features/spaces/schema";

@@ -6,8 +6,12 @@
  *   format characters) are trimmed from both ends, so a value made only of them is empty. Inside the
  *   text they stay: a zero-width joiner is part of many emoji.
  */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const CONTROL = /\p{Cc}/gu;
+const KEPT_CONTROLS = new Set(["\n", "\r", "\t"]);
 const INVISIBLE_AT_ENDS = /^[\s\p{Cf}]+|[\s\p{Cf}]+$/gu;
 
 export const cleanText = (value: string): string =>
-  value.normalize("NFC").replace(CONTROL, "").replace(INVISIBLE_AT_ENDS, "");
+  value
+    .normalize("NFC")
+    .replace(CONTROL, (c) => (KEPT_CONTROLS.has(c) ? c : ""))
+    .replace(INVISIBLE_AT_ENDS, "");

@@ -1,7 +1,8 @@
 import { getCollection } from "astro:content";
 import { OCTAVE_BANDS } from "../../lib/absorption-ratings";
-import { products, type SpaceEntry, spaceSlug, spaces } from "../../lib/content";
 import { inFileOrder } from "../../lib/list-order";
+import { products } from "../products/content";
+import { type SpaceEntry, spaceSlug, spaces } from "../spaces/content";
 import type { CalculatorData, RoomType } from "./model";
 import type { Spectrum } from "./reverberation";
 

@@ -1,12 +1,13 @@
 /**
- * The room acoustics calculator's state: URL query in, validated room out, results, chart geometry
- * and the quote text. Pure, so the page renders the default result at build time and the browser
- * script recomputes it with the same code.
+ * The room acoustics calculator's state: URL query in, validated room out, results and the quote text.
+ * Pure, so the page computes the default result at build time and the browser element recomputes it
+ * with the same code; view.ts turns a result into markup.
  */
+
+import { secondsRange } from "../../lib/text";
 import {
   type BandResult,
   midFrequency,
-  OCTAVE_BANDS,
   type Recommendation,
   reverberation,
   roomGeometry,
@@ -17,6 +18,7 @@ import {
   targetStatus,
 } from "./reverberation";
 import type { Material } from "./schema";
+import { formatNumber, panelSize, seconds } from "./view";
 
 export interface RoomType extends TargetRange {
   id: string;
@@ -130,8 +132,6 @@ export function parseNumber(text: string): number | null {
   return Number(trimmed);
 }
 
-const format = (value: number, digits = 1) => Number(value.toFixed(digits)).toString();
-
 export interface ValidRoom {
   length: number;
   width: number;
@@ -180,8 +180,8 @@ export function validate(fields: Fields, data: CalculatorData): { room: ValidRoo
     if (area > wallArea + 1e-9) {
       errors.amount =
         fields.unit === "panels"
-          ? `At most ${Math.floor(wallArea / each)} panels fit on ${format(wallArea)} m² of wall`
-          : `The walls have ${format(wallArea)} m²; enter at most that`;
+          ? `At most ${Math.floor(wallArea / each)} panels fit on ${formatNumber(wallArea)} m² of wall`
+          : `The walls have ${formatNumber(wallArea)} m²; enter at most that`;
     }
   }
   if (Object.keys(errors).length > 0) return { room: null, errors };
@@ -229,126 +229,15 @@ export function calculate(room: ValidRoom): CalculatorResult {
   };
 }
 
-/** Seconds for display: two decimals, "∞" for a room without absorption, "0" for total absorption. */
-export const seconds = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "∞");
-
-export const panelSize = (p: PanelProduct) => `${p.panelWidthMm} × ${p.panelHeightMm} mm`;
-
 /** The message the contact form opens with: the room, the product and the quantity. */
 export function quoteMessage(result: CalculatorResult, link: string): string {
   const { room } = result;
   const lines = [
     "Hello, I would like a quote for this room (from your room acoustics calculator):",
-    `- Room: ${format(room.length, 2)} × ${format(room.width, 2)} × ${format(room.height, 2)} m (${format(result.volume)} m³), ${room.type.name.toLowerCase()}`,
-    `- Product: ${room.product.name}, ${format(room.area, 2)} m² (${room.panels} panels of ${panelSize(room.product)})`,
-    `- Reverberation time T(500-1000 Hz): ${seconds(result.midBefore)} s now, ${seconds(result.midAfter)} s with panels (target ${room.type.min}-${room.type.max} s)`,
+    `- Room: ${formatNumber(room.length, 2)} × ${formatNumber(room.width, 2)} × ${formatNumber(room.height, 2)} m (${formatNumber(result.volume)} m³), ${room.type.name.toLowerCase()}`,
+    `- Product: ${room.product.name}, ${formatNumber(room.area, 2)} m² (${room.panels} panels of ${panelSize(room.product)})`,
+    `- Reverberation time T(500-1000 Hz): ${seconds(result.midBefore)} s now, ${seconds(result.midAfter)} s with panels (target ${secondsRange(room.type)})`,
     `- Calculation: ${link}`,
   ];
   return lines.join("\n");
-}
-
-export interface ChartGeometry {
-  width: number;
-  height: number;
-  /** Plot area. */
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-  xs: number[];
-  yMax: number;
-  ticks: { value: number; y: number }[];
-  before: string;
-  after: string;
-  target: { y: number; height: number };
-}
-
-/** SVG coordinates for the before/after lines and the target band; off-scale values sit on the top edge. */
-export function chartGeometry(result: Pick<CalculatorResult, "before" | "after" | "room">): ChartGeometry {
-  const width = 480;
-  const height = 270;
-  const left = 44;
-  const right = width - 8;
-  const top = 12;
-  const bottom = height - 40;
-  const finite = [...result.before, ...result.after].map((r) => r.predicted).filter(Number.isFinite);
-  const highest = Math.max(result.room.type.max, ...finite);
-  const step = highest > 6 ? 2 : highest > 3 ? 1 : 0.5;
-  const yMax = Math.min(Math.max(step, Math.ceil((highest * 1.1) / step) * step), 20);
-  const y = (value: number) => {
-    const clamped = Number.isFinite(value) ? Math.min(value, yMax) : yMax;
-    return Number((bottom - (clamped / yMax) * (bottom - top)).toFixed(1));
-  };
-  const xs = OCTAVE_BANDS.map((_, i) =>
-    Number((left + 20 + (i * (right - left - 40)) / (OCTAVE_BANDS.length - 1)).toFixed(1)),
-  );
-  const line = (results: BandResult[]) => results.map((r, i) => `${xs[i]},${y(r.predicted)}`).join(" ");
-  const ticks = [];
-  for (let value = 0; value <= yMax + 1e-9; value += step) ticks.push({ value: Number(value.toFixed(1)), y: y(value) });
-  const targetTop = y(result.room.type.max);
-  return {
-    width,
-    height,
-    left,
-    right,
-    top,
-    bottom,
-    xs,
-    yMax,
-    ticks,
-    before: line(result.before),
-    after: line(result.after),
-    target: { y: targetTop, height: Number((y(result.room.type.min) - targetTop).toFixed(1)) },
-  };
-}
-
-/** The chart's SVG content: grid, target band, before (dashed) and after lines. Numbers only, no input text. */
-export function chartMarkup(g: ChartGeometry): string {
-  const grid = g.ticks
-    .map(
-      (t) =>
-        `<line x1="${g.left}" x2="${g.right}" y1="${t.y}" y2="${t.y}" class="stroke-stone" stroke-width="1"/>` +
-        `<text x="${g.left - 8}" y="${t.y + 5}" text-anchor="end" class="fill-muted text-[15px]">${t.value}</text>`,
-    )
-    .join("");
-  const bands = OCTAVE_BANDS.map(
-    (band, i) =>
-      `<text x="${g.xs[i]}" y="${g.bottom + 22}" text-anchor="middle" class="fill-muted text-[15px]">${band >= 1000 ? `${band / 1000}k` : band}</text>`,
-  ).join("");
-  const dots = (points: string, cls: string) =>
-    points
-      .split(" ")
-      .map((p) => {
-        const [x, y] = p.split(",");
-        return `<circle cx="${x}" cy="${y}" r="3.5" class="${cls}"/>`;
-      })
-      .join("");
-  return (
-    `<rect x="${g.left}" y="${g.target.y}" width="${g.right - g.left}" height="${Math.max(g.target.height, 1)}" class="fill-moss/20"/>` +
-    grid +
-    bands +
-    `<text x="${g.right}" y="${g.bottom + 38}" text-anchor="end" class="fill-muted text-[13px]">Hz</text>` +
-    `<polyline points="${g.before}" fill="none" class="stroke-ink-soft" stroke-width="2" stroke-dasharray="6 5"/>` +
-    dots(g.before, "fill-paper stroke-ink-soft") +
-    `<polyline points="${g.after}" fill="none" class="stroke-moss" stroke-width="3"/>` +
-    dots(g.after, "fill-moss")
-  );
-}
-
-const range = (t: TargetRange) => `${t.min}–${t.max} s`;
-
-export function statusText(status: TargetStatus, type: RoomType): string {
-  const name = type.name.toLowerCase();
-  if (status === "within") return `With panels: within the target of ${range(type)} for a ${name}.`;
-  if (status === "above")
-    return `With panels: above the target of ${range(type)} for a ${name}; it will still sound echoey.`;
-  return `With panels: below the target of ${range(type)} for a ${name}; it may sound dull, so fewer panels will do.`;
-}
-
-export function recommendationText(result: CalculatorResult): string {
-  const { room, recommendation: rec } = result;
-  if (!rec)
-    return `Even ${format(result.wallArea)} m² of ${room.product.name} on every wall would not reach ${room.type.max} s; this room also needs ceiling absorption. Ask us for a plan.`;
-  if (rec.area === 0) return `The room meets its target of ${room.type.max} s or less without panels.`;
-  return `To reach ${room.type.max} s: at least ${format(rec.area)} m² of ${room.product.name}, which is ${rec.panels} panels of ${panelSize(room.product)} (${format(rec.coveredArea, 2)} m²).`;
 }

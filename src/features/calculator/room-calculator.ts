@@ -2,146 +2,153 @@ import {
   type CalculatorData,
   type CalculatorResult,
   calculate,
-  chartGeometry,
-  chartMarkup,
   FIELD_NAMES,
   type Fields,
   fieldsFromQuery,
   quoteMessage,
-  recommendationText,
-  seconds,
-  statusText,
   toQuery,
   validate,
 } from "./model";
+import { applyLabel, type ResultMarkup, renderResult, renderTarget } from "./view";
 
 /**
- * Makes the server-rendered calculator live: reads the URL query into the form, recomputes on every
- * input, keeps the query in step (replaceState on change, so a result can be shared and bookmarked)
- * and points 'Request a quote' at the contact form with the room described.
+ * `<room-calculator>`: makes the server-rendered calculator live. It reads the URL query into the
+ * form, and on every input validates it and, when the room is valid, re-renders each `[data-result]`
+ * slot with the markup the page was built with. It keeps the query in step (replaceState on change,
+ * so a result can be shared and bookmarked) and points 'Request a quote' at the contact form with the
+ * room described. The slots stay in place, so the summary's aria-live region is never replaced.
  */
-export function mountRoomCalculator(root: ParentNode = document): void {
-  const host = root.querySelector<HTMLElement>("room-calculator");
-  const form = host?.querySelector<HTMLFormElement>("#room-form");
-  if (!host || !form) return;
-  const data = JSON.parse(host.getAttribute("data-calculator") ?? "{}") as CalculatorData;
-  const $ = <T extends Element = HTMLElement>(selector: string) => host.querySelector<T>(selector);
-  const out = (name: string, text: string) => {
-    const el = $(`[data-out="${name}"]`);
-    if (el) el.textContent = text;
-  };
-  let last: CalculatorResult | null = null;
+export class RoomCalculatorElement extends HTMLElement {
+  #abort: AbortController | null = null;
 
-  const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
-  const read = (): Fields =>
-    Object.fromEntries(FIELD_NAMES.map((name) => [name, field(name).value])) as unknown as Fields;
-  const write = (fields: Fields) => {
-    for (const name of FIELD_NAMES) field(name).value = fields[name];
-  };
+  connectedCallback(): void {
+    const form = this.querySelector<HTMLFormElement>("#room-form");
+    if (!form || this.#abort) return;
+    const abort = new AbortController();
+    this.#abort = abort;
+    const on = { signal: abort.signal };
+    const data = JSON.parse(this.getAttribute("data-calculator") ?? "{}") as CalculatorData;
+    const $ = <T extends Element = HTMLElement>(selector: string) => this.querySelector<T>(selector);
+    let last: CalculatorResult | null = null;
+    const parse = document.createElement("template");
+    // Compared as parsed markup, so what has not changed (the page as built, on load) is left alone.
+    const fill = (element: Element | null, html: string) => {
+      parse.innerHTML = html;
+      if (element && element.innerHTML !== parse.innerHTML) element.innerHTML = html;
+    };
 
-  const render = () => {
-    const { room, errors } = validate(read(), data);
-    for (const name of ["length", "width", "height", "amount"] as const) {
-      const input = field(name);
-      const error = $(`[data-error="${name}"]`);
-      const message = errors[name];
-      if (error) {
-        error.textContent = message ?? "";
-        error.hidden = !message;
-      }
-      input.setAttribute("aria-invalid", message ? "true" : "false");
-      const hint = name === "amount" ? "" : `room-${name}-hint`;
-      const describedBy = [hint, message ? `room-${name}-error` : ""].filter(Boolean).join(" ");
-      if (describedBy) input.setAttribute("aria-describedby", describedBy);
-      else input.removeAttribute("aria-describedby");
-    }
-    const type = data.roomTypes.find((t) => t.id === read().type);
-    if (type) {
-      out("target", `${type.min}–${type.max} s`);
-      out("target-source", type.source);
-    }
-    const invalid = $("[data-out=invalid]");
-    const results = $("[data-results]");
-    if (invalid) invalid.hidden = room !== null;
-    if (results) results.hidden = room === null;
-    host.toggleAttribute("data-invalid", room === null);
-    if (!room) {
-      last = null;
-      return;
-    }
-    const result = calculate(room);
-    last = result;
-    out("volume", result.volume.toFixed(1));
-    out("wall-area", result.wallArea.toFixed(1));
-    out("mid-before", seconds(result.midBefore));
-    out("mid-after", seconds(result.midAfter));
-    out("status", statusText(result.statusAfter, room.type));
-    out("recommendation", recommendationText(result));
-    out("alpha-before", (result.before[2]?.meanAlpha ?? 0).toFixed(2));
-    out("alpha-after", (result.after[2]?.meanAlpha ?? 0).toFixed(2));
-    for (const [when, rows] of [
-      ["before", result.before],
-      ["after", result.after],
-    ] as const) {
-      rows.forEach((row, i) => {
-        for (const method of ["sabine", "eyring"] as const) {
-          const cell = $(`[data-cell="${when}-${method}-${i}"]`);
-          if (!cell) continue;
-          cell.textContent = seconds(row[method]);
-          cell.toggleAttribute("data-used", row.predicted === row[method]);
+    const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement;
+    const read = (): Fields =>
+      Object.fromEntries(FIELD_NAMES.map((name) => [name, field(name).value])) as unknown as Fields;
+    const write = (fields: Fields) => {
+      for (const name of FIELD_NAMES) field(name).value = fields[name];
+    };
+
+    const render = () => {
+      const fields = read();
+      const { room, errors } = validate(fields, data);
+      for (const name of ["length", "width", "height", "amount"] as const) {
+        const input = field(name);
+        const error = $(`[data-error="${name}"]`);
+        const message = errors[name];
+        if (error) {
+          error.textContent = message ?? "";
+          error.hidden = !message;
         }
-      });
-    }
-    const chart = $("[data-chart]");
-    if (chart) chart.innerHTML = chartMarkup(chartGeometry(result));
-    const apply = $<HTMLButtonElement>("[data-apply]");
-    const rec = result.recommendation;
-    if (apply) {
-      const current = read();
-      apply.hidden = !rec || rec.panels === 0 || (current.unit === "panels" && rec.panels === room.panels);
-      apply.textContent = rec ? `Use ${rec.panels} panels` : "";
-    }
-    updateQuote();
-  };
+        input.setAttribute("aria-invalid", message ? "true" : "false");
+        const hint = name === "amount" ? "" : `room-${name}-hint`;
+        const describedBy = [hint, message ? `room-${name}-error` : ""].filter(Boolean).join(" ");
+        if (describedBy) input.setAttribute("aria-describedby", describedBy);
+        else input.removeAttribute("aria-describedby");
+      }
+      const type = data.roomTypes.find((t) => t.id === fields.type);
+      if (type) fill($("#room-type-target"), renderTarget(type));
+      const invalid = $("[data-out=invalid]");
+      const summary = $('[data-result="summary"]');
+      if (invalid) invalid.hidden = room !== null;
+      if (summary) summary.hidden = room === null;
+      this.toggleAttribute("data-invalid", room === null);
+      if (!room) {
+        last = null;
+        return;
+      }
+      last = calculate(room);
+      const markup = renderResult(last);
+      for (const slot of this.querySelectorAll<HTMLElement>("[data-result]")) {
+        const html: string | undefined = markup[slot.dataset.result as keyof ResultMarkup];
+        if (html !== undefined) fill(slot, html);
+      }
+      const apply = $<HTMLButtonElement>("[data-apply]");
+      const rec = last.recommendation;
+      if (apply) {
+        apply.hidden = !rec || rec.panels === 0 || (fields.unit === "panels" && rec.panels === room.panels);
+        apply.textContent = applyLabel(last);
+      }
+      updateQuote();
+    };
 
-  const shareUrl = () => `${location.origin}${location.pathname}?${toQuery(read())}`;
-  const updateQuote = () => {
-    const quote = $<HTMLAnchorElement>("[data-quote]");
-    if (!quote || !last) return;
-    const query = new URLSearchParams({ product: last.room.product.slug, message: quoteMessage(last, shareUrl()) });
-    quote.href = `/contact?${query}`;
-  };
-  const remember = () => {
-    const next = `${location.pathname}?${toQuery(read())}`;
-    if (`${location.pathname}${location.search}` !== next) history.replaceState(null, "", next);
-    updateQuote();
-  };
+    const shareUrl = () => `${location.origin}${location.pathname}?${toQuery(read())}`;
+    const updateQuote = () => {
+      const quote = $<HTMLAnchorElement>("[data-quote]");
+      if (!quote || !last) return;
+      const query = new URLSearchParams({ product: last.room.product.slug, message: quoteMessage(last, shareUrl()) });
+      quote.href = `/contact?${query}`;
+    };
+    const remember = () => {
+      const next = `${location.pathname}?${toQuery(read())}`;
+      if (`${location.pathname}${location.search}` !== next) history.replaceState(null, "", next);
+      updateQuote();
+    };
+    const shared = (text: string) => {
+      const status = $("[data-out=shared]");
+      if (status) status.textContent = text;
+    };
 
-  form.addEventListener("input", render);
-  form.addEventListener("change", () => {
+    form.addEventListener("input", render, on);
+    form.addEventListener(
+      "change",
+      () => {
+        render();
+        remember();
+      },
+      on,
+    );
+    form.addEventListener("submit", (event) => event.preventDefault(), on);
+    $("[data-apply]")?.addEventListener(
+      "click",
+      () => {
+        const rec = last?.recommendation;
+        if (!rec) return;
+        write({ ...read(), amount: String(rec.panels), unit: "panels" });
+        render();
+        remember();
+        field("amount").focus();
+      },
+      on,
+    );
+    $("[data-share]")?.addEventListener(
+      "click",
+      async () => {
+        remember();
+        try {
+          await navigator.clipboard.writeText(shareUrl());
+          shared("Link copied. It opens this room with these figures.");
+        } catch {
+          shared(`Copy this link: ${shareUrl()}`);
+        }
+      },
+      on,
+    );
+
+    if (location.search) write(fieldsFromQuery(location.search, data));
     render();
-    remember();
-  });
-  form.addEventListener("submit", (event) => event.preventDefault());
-  $("[data-apply]")?.addEventListener("click", () => {
-    const rec = last?.recommendation;
-    if (!rec) return;
-    write({ ...read(), amount: String(rec.panels), unit: "panels" });
-    render();
-    remember();
-    field("amount").focus();
-  });
-  $("[data-share]")?.addEventListener("click", async () => {
-    remember();
-    try {
-      await navigator.clipboard.writeText(shareUrl());
-      out("shared", "Link copied. It opens this room with these figures.");
-    } catch {
-      out("shared", `Copy this link: ${shareUrl()}`);
-    }
-  });
+    this.setAttribute("data-ready", "");
+  }
 
-  if (location.search) write(fieldsFromQuery(location.search, data));
-  render();
-  host.setAttribute("data-ready", "");
+  disconnectedCallback(): void {
+    this.#abort?.abort();
+    this.#abort = null;
+  }
 }
+
+if (!customElements.get("room-calculator")) customElements.define("room-calculator", RoomCalculatorElement);

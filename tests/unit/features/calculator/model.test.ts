@@ -3,17 +3,15 @@ import materialsFile from "../../../../content/calculator/materials.json";
 import {
   type CalculatorData,
   calculate,
-  chartGeometry,
   DEFAULT_FIELDS,
   fieldsFromQuery,
   parseNumber,
   quoteMessage,
-  recommendationText,
-  statusText,
   toQuery,
   validate,
 } from "../../../../src/features/calculator/model";
 import { MaterialSchema } from "../../../../src/features/calculator/schema";
+import { chartGeometry, recommendationText, statusText } from "../../../../src/features/calculator/view";
 import { prefillMessage } from "../../../../src/features/contact/prefill";
 
 /** The materials as the content collection checks them. */

@@ -1,0 +1,202 @@
+/**
+ * The room acoustics calculator's result as HTML: the page renders it at build time and the browser
+ * element renders it again on every valid input, both with these functions, so the markup exists once.
+ * Pure string functions, no DOM. Text that comes from the content (room type, product and material
+ * names, sources) is escaped; numbers are formatted here and nowhere else.
+ */
+import { secondsRange } from "../../lib/text";
+import type { CalculatorResult, PanelProduct, RoomType } from "./model";
+import { type BandResult, OCTAVE_BANDS, type TargetStatus } from "./reverberation";
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Makes text safe inside element content and quoted attribute values. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+/** A number with at most `digits` decimals and no trailing zeros: 56.70 is "56.7", 7.00 is "7". */
+export const formatNumber = (value: number, digits = 1) => Number(value.toFixed(digits)).toString();
+
+/** Seconds for display: two decimals, "∞" for a room without absorption, "0.00" for total absorption. */
+export const seconds = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "∞");
+
+export const panelSize = (p: PanelProduct) => `${p.panelWidthMm} × ${p.panelHeightMm} mm`;
+
+export function statusText(status: TargetStatus, type: RoomType): string {
+  const target = `the target of ${secondsRange(type)} for a ${type.name.toLowerCase()}`;
+  if (status === "within") return `With panels: within ${target}.`;
+  if (status === "above") return `With panels: above ${target}; it will still sound echoey.`;
+  return `With panels: below ${target}; it may sound dull, so fewer panels will do.`;
+}
+
+export function recommendationText(result: CalculatorResult): string {
+  const { room, recommendation: rec } = result;
+  if (!rec)
+    return `Even ${formatNumber(result.wallArea)} m² of ${room.product.name} on every wall would not reach ${room.type.max} s; this room also needs ceiling absorption. Ask us for a plan.`;
+  if (rec.area === 0) return `The room meets its target of ${room.type.max} s or less without panels.`;
+  return `To reach ${room.type.max} s: at least ${formatNumber(rec.area)} m² of ${room.product.name}, which is ${rec.panels} panels of ${panelSize(room.product)} (${formatNumber(rec.coveredArea, 2)} m²).`;
+}
+
+/** The label of the button that puts the recommended panel count into the form. */
+export const applyLabel = (result: CalculatorResult) => `Use ${result.recommendation?.panels ?? 0} panels`;
+
+export interface ChartGeometry {
+  width: number;
+  height: number;
+  /** Plot area. */
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  xs: number[];
+  yMax: number;
+  ticks: { value: number; y: number }[];
+  before: string;
+  after: string;
+  target: { y: number; height: number };
+}
+
+/** SVG coordinates for the before/after lines and the target band; off-scale values sit on the top edge. */
+export function chartGeometry(result: Pick<CalculatorResult, "before" | "after" | "room">): ChartGeometry {
+  const width = 480;
+  const height = 270;
+  const left = 44;
+  const right = width - 8;
+  const top = 12;
+  const bottom = height - 40;
+  const finite = [...result.before, ...result.after].map((r) => r.predicted).filter(Number.isFinite);
+  const highest = Math.max(result.room.type.max, ...finite);
+  const step = highest > 6 ? 2 : highest > 3 ? 1 : 0.5;
+  const yMax = Math.min(Math.max(step, Math.ceil((highest * 1.1) / step) * step), 20);
+  const y = (value: number) => {
+    const clamped = Number.isFinite(value) ? Math.min(value, yMax) : yMax;
+    return Number((bottom - (clamped / yMax) * (bottom - top)).toFixed(1));
+  };
+  const xs = OCTAVE_BANDS.map((_, i) =>
+    Number((left + 20 + (i * (right - left - 40)) / (OCTAVE_BANDS.length - 1)).toFixed(1)),
+  );
+  const line = (results: BandResult[]) => results.map((r, i) => `${xs[i]},${y(r.predicted)}`).join(" ");
+  const ticks = [];
+  for (let value = 0; value <= yMax + 1e-9; value += step) ticks.push({ value: Number(value.toFixed(1)), y: y(value) });
+  const targetTop = y(result.room.type.max);
+  return {
+    width,
+    height,
+    left,
+    right,
+    top,
+    bottom,
+    xs,
+    yMax,
+    ticks,
+    before: line(result.before),
+    after: line(result.after),
+    target: { y: targetTop, height: Number((y(result.room.type.min) - targetTop).toFixed(1)) },
+  };
+}
+
+/** The chart's SVG content: grid, target band, before (dashed) and after lines. Numbers only, no input text. */
+export function chartMarkup(g: ChartGeometry): string {
+  const grid = g.ticks
+    .map(
+      (t) =>
+        `<line x1="${g.left}" x2="${g.right}" y1="${t.y}" y2="${t.y}" class="stroke-stone" stroke-width="1"/>` +
+        `<text x="${g.left - 8}" y="${t.y + 5}" text-anchor="end" class="fill-muted text-[15px]">${t.value}</text>`,
+    )
+    .join("");
+  const bands = OCTAVE_BANDS.map(
+    (band, i) =>
+      `<text x="${g.xs[i]}" y="${g.bottom + 22}" text-anchor="middle" class="fill-muted text-[15px]">${band >= 1000 ? `${band / 1000}k` : band}</text>`,
+  ).join("");
+  const dots = (points: string, cls: string) =>
+    points
+      .split(" ")
+      .map((p) => {
+        const [x, y] = p.split(",");
+        return `<circle cx="${x}" cy="${y}" r="3.5" class="${cls}"/>`;
+      })
+      .join("");
+  return (
+    `<rect x="${g.left}" y="${g.target.y}" width="${g.right - g.left}" height="${Math.max(g.target.height, 1)}" class="fill-moss/20"/>` +
+    grid +
+    bands +
+    `<text x="${g.right}" y="${g.bottom + 38}" text-anchor="end" class="fill-muted text-[13px]">Hz</text>` +
+    `<polyline points="${g.before}" fill="none" class="stroke-ink-soft" stroke-width="2" stroke-dasharray="6 5"/>` +
+    dots(g.before, "fill-paper stroke-ink-soft") +
+    `<polyline points="${g.after}" fill="none" class="stroke-moss" stroke-width="3"/>` +
+    dots(g.after, "fill-moss")
+  );
+}
+
+/** The room type's target and where it comes from: the content of the paragraph under the room type. */
+export const renderTarget = (type: RoomType) =>
+  `Target <span data-out="target">${escapeHtml(secondsRange(type))}</span>. Source: <span data-out="target-source">${escapeHtml(type.source)}</span>.`;
+
+/** The result's markup by the slot it fills on the page (the element with the same `data-result` name). */
+export interface ResultMarkup {
+  /** The room's volume and wall area, under the dimensions. */
+  size: string;
+  /** T(500–1000) now and with panels, the status and the recommendation: the part read out on change. */
+  summary: string;
+  /** The chart, the per-band table with the figures used in bold, and the mean absorption note. */
+  details: string;
+}
+
+const figure = (label: string, value: number, out: string, colour: string) =>
+  `<div class="rounded-2xl bg-paper p-4"><dt class="text-sm text-muted">${label}</dt>` +
+  `<dd class="mt-1 font-display text-4xl ${colour} tabular-nums"><span data-out="${out}">${seconds(value)}</span> s</dd></div>`;
+
+const cell = (row: BandResult | undefined, method: "sabine" | "eyring", padding: string) =>
+  `<td class="${padding}"${row?.predicted === row?.[method] ? " data-used" : ""}>${seconds(row?.[method] ?? 0)}</td>`;
+
+const meanAlpha500 = (rows: readonly BandResult[]) => (rows.find((r) => r.band === 500)?.meanAlpha ?? 0).toFixed(2);
+
+/**
+ * The result for a valid room. `data-out` attributes name outputs for the browser tests; nothing
+ * patches them, every change re-renders the slot.
+ */
+export function renderResult(result: CalculatorResult): ResultMarkup {
+  const { room } = result;
+  const chart = chartGeometry(result);
+  const dimensions = "room-length room-width room-height";
+  const rows = OCTAVE_BANDS.map(
+    (band, i) =>
+      `<tr><th scope="row" class="py-2 pr-3 text-left font-medium">${band}</th>` +
+      cell(result.before[i], "sabine", "px-2 py-2") +
+      cell(result.before[i], "eyring", "px-2 py-2") +
+      cell(result.after[i], "sabine", "px-2 py-2") +
+      cell(result.after[i], "eyring", "py-2 pl-2") +
+      "</tr>",
+  ).join("");
+  return {
+    size:
+      `Volume <output data-out="volume" for="${dimensions}">${result.volume.toFixed(1)}</output> m³, wall area ` +
+      `<output data-out="wall-area" for="${dimensions}">${result.wallArea.toFixed(1)}</output> m²`,
+    summary:
+      `<dl class="mt-5 grid grid-cols-2 gap-4">${figure("Now", result.midBefore, "mid-before", "text-ink")}` +
+      `${figure("With panels", result.midAfter, "mid-after", "text-moss")}</dl>` +
+      `<p class="mt-4 text-base text-ink" data-out="status">${escapeHtml(statusText(result.statusAfter, room.type))}</p>` +
+      `<p class="mt-2 text-base text-ink-soft" data-out="recommendation">${escapeHtml(recommendationText(result))}</p>`,
+    details:
+      `<figure class="mt-6"><svg viewBox="0 0 ${chart.width} ${chart.height}" class="h-auto w-full" role="img" aria-labelledby="chart-caption">` +
+      `${chartMarkup(chart)}</svg>` +
+      `<figcaption id="chart-caption" class="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">` +
+      `<span class="sr-only">Reverberation time per octave band, shown in the table below:</span>` +
+      `<span><span aria-hidden="true" class="mr-1.5 inline-block h-0.5 w-5 border-t-2 border-dashed border-ink-soft align-middle"></span>Now</span>` +
+      `<span><span aria-hidden="true" class="mr-1.5 inline-block h-0.5 w-5 bg-moss align-middle"></span>With panels</span>` +
+      `<span><span aria-hidden="true" class="mr-1.5 inline-block h-3 w-5 bg-moss/20 align-middle"></span>Target</span>` +
+      `</figcaption></figure>` +
+      `<div class="mt-6 overflow-x-auto" tabindex="0" role="region" aria-label="Reverberation time per octave band (scrolls sideways)">` +
+      `<table class="w-full text-right text-sm tabular-nums [&_[data-used]]:font-semibold [&_td:not([data-used])]:text-muted">` +
+      `<caption class="sr-only">Reverberation time in seconds per octave band, now and with panels</caption>` +
+      `<thead class="text-muted"><tr><th scope="col" class="py-2 pr-3 text-left font-medium">Hz</th>` +
+      `<th scope="col" class="px-2 py-2 font-medium">Now, Sabine</th>` +
+      `<th scope="col" class="px-2 py-2 font-medium">Now, Eyring</th>` +
+      `<th scope="col" class="px-2 py-2 font-medium">With panels, Sabine</th>` +
+      `<th scope="col" class="py-2 pl-2 font-medium">With panels, Eyring</th></tr></thead>` +
+      `<tbody class="divide-y divide-stone/70 text-ink">${rows}</tbody></table></div>` +
+      `<p class="mt-3 text-xs leading-relaxed text-muted">Figures in bold are the ones used: Sabine while the mean ` +
+      `absorption is 0.2 or less, Eyring above it. Mean absorption at 500 Hz now ` +
+      `<span data-out="alpha-before">${meanAlpha500(result.before)}</span>, with panels ` +
+      `<span data-out="alpha-after">${meanAlpha500(result.after)}</span>.</p>`,
+  };
+}
