@@ -4,8 +4,8 @@ import { MaterialSchema, RoomTypeSchema } from "./features/calculator/schema";
 import { GallerySectionSchema } from "./features/gallery/schema";
 import { LearningSchema } from "./features/learning/schema";
 import { NavEntrySchema } from "./features/navigation/schema";
-import { PageSchema } from "./features/pages/schema";
 import { productSchema } from "./features/products/schema";
+import { PageSchema } from "./features/site-pages/schema";
 import { SpaceSchema } from "./features/spaces/schema";
 import { SiteSchema } from "./lib/site-schema";
 

@@ -100,3 +100,45 @@ export function SubmitButton({
     </button>
   );
 }
+
+/** One text input of a form, described once: its name, label, input type and autocomplete token. */
+export interface FieldSpec<N extends string> {
+  name: N;
+  label: string;
+  type: string;
+  autoComplete: string;
+  required?: boolean;
+  maxLength?: number;
+}
+
+/** A form's text inputs in order, each wired to its value, error and change handler. */
+export function TextFields<N extends string>({
+  idPrefix,
+  fields,
+  values,
+  errors,
+  onChange,
+}: {
+  idPrefix: string;
+  fields: readonly FieldSpec<N>[];
+  values: Record<N, string>;
+  errors: Partial<Record<N, string>>;
+  onChange: (name: N, value: string) => void;
+}) {
+  return fields.map((field) => (
+    <TextField
+      key={field.name}
+      id={`${idPrefix}-${field.name}`}
+      label={field.label}
+      error={errors[field.name]}
+      markRequired={field.required}
+      name={field.name}
+      type={field.type}
+      autoComplete={field.autoComplete}
+      required={field.required}
+      maxLength={field.maxLength}
+      value={values[field.name]}
+      onChange={(e) => onChange(field.name, e.target.value)}
+    />
+  ));
+}

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { SubmitButton, TextField } from "../../components/forms/FormField";
+import { type FieldSpec, SubmitButton, TextFields } from "../../components/forms/FormField";
 import { showToast, Toasts } from "../../components/forms/Toasts";
 import { AuthProvider, useAuth } from "./AuthProvider";
 import { type Login, LoginSchema } from "./schema";
@@ -7,10 +7,10 @@ import { type Login, LoginSchema } from "./schema";
 /** After sign-in, admins go to the dashboard and everyone else home, 100 ms after the success toast. */
 export const REDIRECT_DELAY_MS = 100;
 
-const FIELDS = [
+const FIELDS: FieldSpec<keyof Login>[] = [
   { name: "email", label: "Email", type: "email", autoComplete: "email" },
   { name: "password", label: "Password", type: "password", autoComplete: "current-password" },
-] as const satisfies readonly { name: keyof Login; label: string; type: string; autoComplete: string }[];
+];
 
 function SignInForm() {
   const id = useId();
@@ -53,18 +53,13 @@ function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" data-ready={loading ? undefined : ""}>
-      {FIELDS.map((field) => (
-        <TextField
-          key={field.name}
-          id={`${id}-${field.name}`}
-          label={field.label}
-          error={errors[field.name]}
-          type={field.type}
-          autoComplete={field.autoComplete}
-          value={values[field.name]}
-          onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-        />
-      ))}
+      <TextFields
+        idPrefix={id}
+        fields={FIELDS}
+        values={values}
+        errors={errors}
+        onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+      />
       <SubmitButton
         busy={busy}
         disabled={!hydrated}

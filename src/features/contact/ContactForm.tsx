@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { SubmitButton, TextAreaField, TextField } from "../../components/forms/FormField";
+import { type FieldSpec, SubmitButton, TextAreaField, TextFields } from "../../components/forms/FormField";
 import { showToast as show, Toasts } from "../../components/forms/Toasts";
 import { CONTACT_TOASTS, type ToastKind, toastForResponse } from "./messages";
 import { type ProductOption, prefillMessage } from "./prefill";
@@ -13,11 +13,24 @@ interface Props {
   products: ProductOption[];
 }
 
-const FIELDS: { name: keyof Values; label: string; type: string; autoComplete: string; required: boolean }[] = [
-  { name: "name", label: "Name", type: "text", autoComplete: "name", required: true },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", required: true },
-  { name: "company", label: "Company", type: "text", autoComplete: "organization", required: false },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", required: false },
+const FIELDS: FieldSpec<Exclude<keyof Values, "message">>[] = [
+  { name: "name", label: "Name", type: "text", autoComplete: "name", required: true, maxLength: CONTACT_LIMITS.name },
+  {
+    name: "email",
+    label: "Email",
+    type: "email",
+    autoComplete: "email",
+    required: true,
+    maxLength: CONTACT_LIMITS.email,
+  },
+  {
+    name: "company",
+    label: "Company",
+    type: "text",
+    autoComplete: "organization",
+    maxLength: CONTACT_LIMITS.company,
+  },
+  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", maxLength: CONTACT_LIMITS.phone },
 ];
 
 function showToast(kind: ToastKind) {
@@ -110,22 +123,7 @@ export default function ContactForm({ products }: Props) {
           <span className="sr-only">as required</span> are required.
         </p>
         <div className="grid gap-6 sm:grid-cols-2">
-          {FIELDS.map((field) => (
-            <TextField
-              key={field.name}
-              id={`${id}-${field.name}`}
-              label={field.label}
-              error={errors[field.name]}
-              markRequired={field.required}
-              name={field.name}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              required={field.required}
-              maxLength={CONTACT_LIMITS[field.name]}
-              value={values[field.name]}
-              onChange={(e) => update(field.name, e.target.value)}
-            />
-          ))}
+          <TextFields idPrefix={id} fields={FIELDS} values={values} errors={errors} onChange={update} />
         </div>
         <TextAreaField
           id={`${id}-message`}

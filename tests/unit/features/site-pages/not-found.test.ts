@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { reportMissingPage } from "../../../../src/features/pages/not-found";
+import { reportMissingPage } from "../../../../src/features/site-pages/not-found";
 
 function fakeRoot() {
   const slot = { textContent: "" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AboutPageSchema, HomePageSchema, PageSchema } from "../../../../src/features/pages/schema";
+import { AboutPageSchema, HomePageSchema, PageSchema } from "../../../../src/features/site-pages/schema";
 
 const card = { title: "Superior Sound Control", text: "Measured absorption." };
 const home = {
