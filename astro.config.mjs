@@ -1,24 +1,22 @@
 // @ts-check
 
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import mdx from "@astrojs/mdx";
 import netlify from "@astrojs/netlify";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, fontProviders } from "astro/config";
+import { sonnerInjectedStyle } from "./scripts/local-fixes/sonner-injected-style.mjs";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
 import { contentSecurityPolicy } from "./src/lib/csp.mjs";
 
 // The toast library injects its stylesheet as a <style> element at run time; allow exactly that text.
-const sonnerSource = readFileSync(new URL("./node_modules/sonner/dist/index.mjs", import.meta.url), "utf8");
-const sonnerCss = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(sonnerSource)?.[1];
-if (!sonnerCss) throw new Error("Could not find the toast stylesheet to hash for the CSP");
 /** @param {string} text */
 const sha256 = (text) =>
   /** @type {`sha256-${string}`} */ (`sha256-${createHash("sha256").update(text).digest("base64")}`);
-const sonnerStyleHash = sha256(JSON.parse(sonnerCss));
+const sonnerStyleHash = sha256(sonnerInjectedStyle());
 
 // A local .env fills in what the environment does not set, so the CSP below and the browser code see
 // the same PUBLIC_* values.
@@ -26,11 +24,7 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 
 // Firebase web config. With no project configured, local builds use the demo project and the Auth
 // emulator; the same values reach the browser as import.meta.env.PUBLIC_*.
-process.env.PUBLIC_FIREBASE_PROJECT_ID ??= "demo-aural-acoustics";
-process.env.PUBLIC_FIREBASE_API_KEY ??= "demo-api-key";
-if (process.env.PUBLIC_FIREBASE_PROJECT_ID.startsWith("demo-")) {
-  process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ??= "127.0.0.1:9099";
-}
+Object.assign(process.env, (await import("./src/lib/build-env.mjs")).firebaseBuildEnv(process.env));
 // Analytics: with no measurement id, page views go to a local sink (see src/lib/analytics).
 process.env.PUBLIC_FIREBASE_MEASUREMENT_ID ??= "";
 if (process.env.PUBLIC_FIREBASE_MEASUREMENT_ID && !process.env.PUBLIC_FIREBASE_APP_ID) {

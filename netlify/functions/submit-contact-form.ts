@@ -1,25 +1,27 @@
-import { getStore } from "@netlify/blobs";
 import type { Config, Context } from "@netlify/functions";
-import { createContactHandler } from "../lib/contact-handler";
-import { isDeployed, readServerEnv } from "../lib/env";
-import { STORES } from "../lib/storage";
+import { RESULT_PAGES } from "../../src/features/contact/messages";
+import { createContactHandler, wantsPage } from "../lib/contact-handler";
+import { rateLimitSalt, siteOrigins } from "../lib/env";
+import { errorResponse, seeOther } from "../lib/http";
+import { lazyStore, STORES } from "../lib/storage";
 
-const env = readServerEnv();
+const allowedOrigins = siteOrigins();
 let handler: ReturnType<typeof createContactHandler> | undefined;
 
 export default async (request: Request, context: Context) => {
-  if (!handler) {
-    if (env.usingDevelopmentSalt && isDeployed(context)) {
-      console.warn("RATE_LIMIT_SALT is not set: rate-limit keys use the development salt");
-    }
-    // Stores need the Blobs context of the invocation, so they are created on the first request.
-    handler = createContactHandler({
-      submissions: getStore({ name: STORES.submissions, consistency: "strong" }),
-      rateLimits: getStore({ name: STORES.rateLimit, consistency: "strong" }),
-      salt: env.rateLimitSalt,
-      allowedOrigins: env.siteOrigins,
-    });
+  const salt = rateLimitSalt(process.env, context);
+  if (salt.salt === null) {
+    // Deployed without a usable secret: no submission is accepted until RATE_LIMIT_SALT is set.
+    console.error(`submit-contact-form refuses every request: ${salt.problem}`);
+    if (wantsPage(request)) return seeOther(RESULT_PAGES.error.path);
+    return errorResponse(503, "misconfigured", "The contact form is not available, please try again later");
   }
+  handler ??= createContactHandler({
+    submissions: lazyStore(STORES.submissions),
+    rateLimits: lazyStore(STORES.rateLimit),
+    salt: salt.salt,
+    allowedOrigins,
+  });
   return handler(request, { ip: context.ip });
 };
 

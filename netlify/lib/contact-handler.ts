@@ -8,6 +8,17 @@ import { saveSubmission, toSubmission } from "./submissions";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/**
+ * Form posts are accepted URL-encoded, which is how the site's form posts without JavaScript.
+ * Multipart bodies are refused with 415: the form has no file field, and one bounded reader with one
+ * parser for every body leaves less to get wrong.
+ */
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/** A browser's native form post, which gets a page (by redirect) rather than JSON. */
+export const wantsPage = (request: Request) =>
+  mediaType(request) === FORM_TYPE && !(request.headers.get("accept") ?? "").includes("application/json");
+
 export interface ContactDeps {
   submissions: BlobStore;
   rateLimits: BlobStore;
@@ -23,13 +34,6 @@ type Outcome =
   | { kind: "created"; id: string; created_at: string }
   | { kind: "invalid"; code: ApiErrorCode; error: string; fields?: Record<string, string> }
   | { kind: "rate-limited"; retryAfterSeconds: number };
-
-/**
- * Form posts are accepted URL-encoded, which is how the site's form posts without JavaScript.
- * Multipart bodies are refused with 415: the form has no file field, and one bounded reader with one
- * parser for every body leaves less to get wrong.
- */
-const FORM_TYPE = "application/x-www-form-urlencoded";
 
 /**
  * POST /api/submit-contact-form. Validates, rate-limits per client IP (as the platform reports it),
@@ -72,19 +76,18 @@ export function createContactHandler(deps: ContactDeps) {
       return "unavailable" as const;
     });
 
-    const wantsPage = isForm && !(request.headers.get("accept") ?? "").includes("application/json");
     if (outcome === "unavailable") {
-      return wantsPage
+      return wantsPage(request)
         ? seeOther(RESULT_PAGES.error.path)
         : errorResponse(503, "storage_unavailable", "Storage unavailable, please try again later");
     }
     switch (outcome.kind) {
       case "created":
-        return wantsPage
+        return wantsPage(request)
           ? seeOther(RESULT_PAGES.success.path)
           : json({ id: outcome.id, created_at: outcome.created_at }, 201);
       case "rate-limited":
-        return wantsPage
+        return wantsPage(request)
           ? seeOther(RESULT_PAGES.rateLimited.path)
           : errorResponse(
               429,
@@ -94,7 +97,7 @@ export function createContactHandler(deps: ContactDeps) {
               { "retry-after": String(outcome.retryAfterSeconds) },
             );
       case "invalid":
-        return wantsPage
+        return wantsPage(request)
           ? seeOther(RESULT_PAGES.error.path)
           : errorResponse(400, outcome.code, outcome.error, outcome.fields ? { fields: outcome.fields } : {});
     }

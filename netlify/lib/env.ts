@@ -1,14 +1,14 @@
-/** Server configuration, read from the environment once. */
-export interface ServerEnv {
-  rateLimitSalt: string;
-  /** True when RATE_LIMIT_SALT was not set and a fixed development salt is in use. */
-  usingDevelopmentSalt: boolean;
-  siteOrigins: string[];
+/** Server configuration comes from the environment; the rules below take it as an argument. */
+export type Env = Record<string, string | undefined>;
+
+/** The part of Netlify's invocation context these rules read. */
+export interface InvocationContext {
+  deploy?: { context?: string };
 }
 
-export function readServerEnv(env: Record<string, string | undefined> = process.env): ServerEnv {
-  const salt = env.RATE_LIMIT_SALT?.trim();
-  const siteOrigins = [env.SITE_URL, env.URL, env.DEPLOY_PRIME_URL]
+/** Origins allowed to post besides the request's own: the public site address and Netlify's deploy URLs. */
+export function siteOrigins(env: Env = process.env): string[] {
+  return [env.SITE_URL, env.URL, env.DEPLOY_PRIME_URL]
     .filter((value): value is string => Boolean(value))
     .flatMap((value) => {
       try {
@@ -17,9 +17,79 @@ export function readServerEnv(env: Record<string, string | undefined> = process.
         return [];
       }
     });
-  return { rateLimitSalt: salt || "local-development-salt", usingDevelopmentSalt: !salt, siteOrigins };
 }
 
-/** Netlify's deploy context of an invocation: "dev" locally, "production" and previews when deployed. */
-export const isDeployed = (context: { deploy?: { context?: string } }) =>
-  Boolean(context.deploy?.context) && context.deploy?.context !== "dev";
+/**
+ * A deployed invocation: Netlify names the deploy context (production, deploy-preview, branch-deploy)
+ * of every request to a deployed function. Netlify's local servers leave it empty or say "dev".
+ */
+export function isDeployed(context: InvocationContext): boolean {
+  const name = context.deploy?.context ?? "";
+  return name !== "" && name !== "dev";
+}
+
+/**
+ * A function run by Netlify's local tooling: the Netlify CLI sets NETLIFY_DEV=true, @netlify/dev sets
+ * NETLIFY_LOCAL=true when it provides environment variables (as the preview server has it do), and
+ * neither names a deployed context.
+ */
+export function runsUnderLocalServer(env: Env, context: InvocationContext): boolean {
+  return !isDeployed(context) && (env.NETLIFY_DEV === "true" || env.NETLIFY_LOCAL === "true");
+}
+
+/** Set to "1" only by the project's local scripts; never set on Netlify. */
+export const LOCAL_AUTH_EMULATOR_SETTING = "AURAL_LOCAL_AUTH_EMULATOR";
+
+export type EmulatorTrust = { trust: true; host: string } | { trust: false; ignoredBecause: string | null };
+
+/**
+ * Whether the admin API accepts the Auth emulator's unsigned tokens (confirmed by asking the
+ * emulator). Every one of these must hold: FIREBASE_AUTH_EMULATOR_HOST names the emulator,
+ * AURAL_LOCAL_AUTH_EMULATOR is "1", and the function runs under Netlify's local server in no deployed
+ * context. Otherwise tokens are verified against Google's signing keys, and `ignoredBecause` says why
+ * a configured emulator host is not used.
+ */
+export function emulatorTokenTrust(env: Env, context: InvocationContext): EmulatorTrust {
+  const host = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+  if (!host) return { trust: false, ignoredBecause: null };
+  if (isDeployed(context)) {
+    return { trust: false, ignoredBecause: `the function runs in the deployed context "${context.deploy?.context}"` };
+  }
+  if (env[LOCAL_AUTH_EMULATOR_SETTING] !== "1") {
+    return {
+      trust: false,
+      ignoredBecause: `${LOCAL_AUTH_EMULATOR_SETTING}=1, set only by the project's local scripts, is missing`,
+    };
+  }
+  if (!runsUnderLocalServer(env, context)) {
+    return {
+      trust: false,
+      ignoredBecause: 'neither NETLIFY_DEV nor NETLIFY_LOCAL is "true", so this is not Netlify\'s local server',
+    };
+  }
+  return { trust: true, host };
+}
+
+export const trustEmulatorTokens = (env: Env, context: InvocationContext): boolean =>
+  emulatorTokenTrust(env, context).trust;
+
+export const RATE_LIMIT_SALT_MIN_LENGTH = 16;
+export const DEVELOPMENT_SALT = "local-development-salt";
+
+export type SaltChoice = { salt: string; development: boolean } | { salt: null; problem: string };
+
+/**
+ * The secret mixed into rate-limit keys. Deployed, RATE_LIMIT_SALT must hold at least 16 characters:
+ * without it the contact form refuses service rather than key clients with a salt that is public in
+ * the source. Locally an unset salt falls back to a fixed development salt.
+ */
+export function rateLimitSalt(env: Env, context: InvocationContext): SaltChoice {
+  const salt = env.RATE_LIMIT_SALT?.trim() ?? "";
+  if (!isDeployed(context)) return salt ? { salt, development: false } : { salt: DEVELOPMENT_SALT, development: true };
+  const required = `a random secret of at least ${RATE_LIMIT_SALT_MIN_LENGTH} characters`;
+  if (!salt) return { salt: null, problem: `RATE_LIMIT_SALT is not set (${required} is required)` };
+  if (salt.length < RATE_LIMIT_SALT_MIN_LENGTH) {
+    return { salt: null, problem: `RATE_LIMIT_SALT is too short (${required} is required)` };
+  }
+  return { salt, development: false };
+}

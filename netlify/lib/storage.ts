@@ -1,4 +1,4 @@
-import type { Store } from "@netlify/blobs";
+import { getStore, type Store } from "@netlify/blobs";
 
 /** Raised when Blobs cannot be reached or keeps refusing a write; answered with 503. */
 export class StorageUnavailableError extends Error {
@@ -26,3 +26,23 @@ export const STORES = {
   submissions: "contact-submissions",
   rateLimit: "contact-rate-limit",
 } as const;
+
+/**
+ * A Blobs store opened on its first call. Blobs takes its configuration from the invocation's
+ * environment, so requests answered before any storage call (wrong method, wrong media type, no
+ * token) need no Blobs at all, and a missing Blobs environment fails as unavailable storage.
+ */
+export function lazyStore(name: string): BlobStore {
+  let store: BlobStore | undefined;
+  const open = () => {
+    store ??= getStore({ name, consistency: "strong" });
+    return store;
+  };
+  return new Proxy({} as BlobStore, {
+    get(_target, key: keyof BlobStore) {
+      const opened = open();
+      const member = opened[key];
+      return typeof member === "function" ? member.bind(opened) : member;
+    },
+  });
+}

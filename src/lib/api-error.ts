@@ -13,6 +13,7 @@ export const API_ERROR_CODES = [
   "bot_detected",
   "rate_limited",
   "storage_unavailable",
+  "misconfigured",
   "unauthenticated",
   "invalid_token",
   "forbidden",

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emulatorTokenVerifier, firebaseTokenVerifier } from "../../netlify/lib/auth";
 import { saveSubmission, submissionKey } from "../../netlify/lib/submissions";
 import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
@@ -193,5 +193,23 @@ describe("contact-submissions as deployed (Google's signing keys)", () => {
   it("never trusts an emulator token", async () => {
     const emulatorToken = await signIn("admin@example.com", "admin-demo-123");
     expect((await (await handler())(get(emulatorToken))).status).toBe(401);
+  });
+
+  it("refuses an emulator token for its own project before fetching any of Google's keys", async () => {
+    const emulatorToken = await signIn("admin@example.com", "admin-demo-123");
+    const fetchSpy = vi.spyOn(globalThis, "fetch");
+    try {
+      const handle = createSubmissionsHandler({
+        store,
+        verify: firebaseTokenVerifier({ projectId: demoProjectId }),
+        log: () => {},
+      });
+      const res = await handle(get(emulatorToken));
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ error: { code: "invalid_token", message: "Invalid or expired token" } });
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });
