@@ -23,8 +23,19 @@ if (serviceAccount) {
   app = initializeApp({ credential: cert(JSON.parse(json)) });
 } else {
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= authEmulatorHost;
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  console.log(`No FIREBASE_SERVICE_ACCOUNT: using the Auth emulator at ${host}`);
+  const running = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(3000) }).then(
+    () => true,
+    () => false,
+  );
+  if (!running) {
+    console.error(
+      `The Auth emulator is not running at ${host}. Start the site with \`npm start\` (or \`npm run preview\`) in another terminal and run this again; for a real Firebase project set FIREBASE_SERVICE_ACCOUNT to its service account key file.`,
+    );
+    process.exit(1);
+  }
   app = initializeApp({ projectId: demoProjectId });
-  console.log(`No FIREBASE_SERVICE_ACCOUNT: using the Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
 }
 
 const auth = getAuth(app);

@@ -5,16 +5,23 @@
 // - the Nu HTML Checker (vnu-jar, needs Java) over every built page: target zero errors.
 // Writes reports/audit.md (a table per check, one row per page) and exits non-zero when a target is
 // missed. Pass --no-build to reuse dist/.
-import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
 import http from "node:http";
 import https from "node:https";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumArgs, chromiumPath } from "./lib/chromium.mjs";
+import {
+  buildSite,
+  exitIfServed,
+  runResources,
+  startPreview,
+  TEMPLATE_PAGES,
+  waitForUrl,
+  writeReport,
+} from "./lib/preview-run.mjs";
 
 const args = process.argv.slice(2);
 /** --only=lighthouse,observatory,html runs some of the checks (the report then lists only those). */
@@ -27,78 +34,23 @@ const ORIGIN = "http://localhost:8888";
 const CHROMIUM = chromiumPath ?? "chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
-/**
- * One page per template. `expected` lists audits a page fails by design (pages kept out of search
- * engines, a 404 answered with status 404): a category lost only to those is not a missed target.
- */
-const PAGES = [
-  { template: "home", path: "/" },
-  { template: "about", path: "/about" },
-  { template: "product", path: "/products/felt-panels" },
-  { template: "learning", path: "/learning/room-acoustics" },
-  { template: "space", path: "/private-spaces/living-room" },
-  { template: "space sub-page", path: "/private-spaces/living-room/acoustic-characteristics" },
-  { template: "gallery", path: "/gallery" },
-  { template: "contact", path: "/contact" },
-  { template: "calculator", path: "/tools/room-acoustics-calculator" },
-  { template: "auth", path: "/auth", expected: ["is-crawlable"] },
-  // A missing page answers 404 (so the browser logs the failed document load) and is noindex.
-  { template: "404", path: "/missing-page", expected: ["is-crawlable", "http-status-code", "errors-in-console"] },
-];
-
-const work = await mkdtemp(join(tmpdir(), "audit-"));
-const children = [];
-const servers = [];
-async function cleanUp() {
-  for (const server of servers) server.close();
-  for (const child of children) child.kill("SIGTERM");
-  await sleep(300);
-  await rm(work, { recursive: true, force: true });
-}
-process.on("SIGINT", async () => {
-  await cleanUp();
-  process.exit(130);
-});
-
-async function waitFor(url, timeoutMs = 180_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`${url} did not answer`);
-      await sleep(300);
-    }
-  }
-}
+const run = runResources();
+const work = await run.temporaryFolder("audit-");
 
 // 1. Build and serve.
 if (!args.includes("--no-build")) {
-  const build = spawnSync(process.execPath, ["node_modules/astro/bin/astro.mjs", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const { status } = buildSite();
+  if (status !== 0) process.exit(status ?? 1);
 }
-if (
-  await fetch(`${ORIGIN}/`).then(
-    () => true,
-    () => false,
-  )
-) {
-  console.error(`Something already answers at ${ORIGIN}: stop it (a running preview?) and try again.`);
-  process.exit(1);
-}
-const preview = spawn(process.execPath, ["scripts/preview.mjs", "--no-build"], {
-  stdio: ["ignore", "ignore", "inherit"],
-});
-children.push(preview);
-await waitFor(`${ORIGIN}/`);
+await exitIfServed(ORIGIN);
+await startPreview(run, ORIGIN);
 
 // 2. Lighthouse, one Chromium for all runs.
 const lighthouseRows = [];
 if (runs("lighthouse")) {
   console.log("Lighthouse...");
   const port = 9333;
-  const chromium = spawn(
+  run.spawn(
     CHROMIUM,
     [
       "--headless=new",
@@ -109,10 +61,9 @@ if (runs("lighthouse")) {
     ],
     { stdio: "ignore" },
   );
-  children.push(chromium);
-  await waitFor(`http://127.0.0.1:${port}/json/version`, 30_000);
+  await waitForUrl(`http://127.0.0.1:${port}/json/version`, 30_000);
 
-  for (const page of PAGES) {
+  for (const page of TEMPLATE_PAGES) {
     for (const preset of ["mobile", "desktop"]) {
       const result = await lighthouse(
         `${ORIGIN}${page.path}`,
@@ -204,10 +155,11 @@ if (runs("observatory")) {
   const redirect = http.createServer((req, res) => {
     res.writeHead(301, { location: `https://localhost:${httpsPort}${req.url}` }).end();
   });
-  servers.push(tls.listen(httpsPort), redirect.listen(httpPort));
+  run.server(tls.listen(httpsPort));
+  run.server(redirect.listen(httpPort));
   // Run asynchronously: the TLS front and the redirect listener live in this process.
   const observatoryRun = await new Promise((resolve) => {
-    const child = spawn(
+    const child = run.spawn(
       process.execPath,
       ["scripts/lib/observatory.mjs", "localhost", String(httpPort), String(httpsPort)],
       {
@@ -250,7 +202,7 @@ if (runs("html") && java.status === 0) {
   console.log(`  ${files.length} pages, ${messages.filter((m) => m.type === "error").length} errors`);
 }
 
-await cleanUp();
+await run.cleanUp();
 
 // 5. Report.
 const lines = [`# Audit, ${new Date().toISOString().slice(0, 10)}`, ""];
@@ -337,9 +289,8 @@ lines.push(
   missed.length === 0 ? "All targets met." : missed.map((m) => `- Missed: ${m}`).join("\n"),
   "",
 );
-await mkdir("reports", { recursive: true });
-await writeFile(join("reports", "audit.md"), lines.join("\n"));
+const reportPath = await writeReport("audit.md", lines.join("\n"));
 console.log(
-  `\nReport: reports/audit.md\n${missed.length === 0 ? "All targets met." : missed.map((m) => `Missed: ${m}`).join("\n")}`,
+  `\nReport: ${reportPath}\n${missed.length === 0 ? "All targets met." : missed.map((m) => `Missed: ${m}`).join("\n")}`,
 );
 process.exit(missed.length === 0 ? 0 : 1);

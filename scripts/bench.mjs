@@ -10,15 +10,19 @@
 // Pass --no-build to reuse dist/ (build time is then not measured), --keep-seed to keep the seeded
 // submissions in the local store afterwards.
 
-import { spawn, spawnSync } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
 import http from "node:http";
-import { join } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./lib/chromium.mjs";
 import { authEmulatorHost, demoAccounts } from "./lib/demo-accounts.mjs";
+import {
+  buildSite,
+  exitIfServed,
+  runResources,
+  startPreview,
+  TEMPLATE_PAGES,
+  writeReport,
+} from "./lib/preview-run.mjs";
 import { removeSeeded, seedSubmissions, storedKeys } from "./seed-submissions.mjs";
 
 const args = process.argv.slice(2);
@@ -30,38 +34,17 @@ const out = (...lines) => {
   report.push(...lines);
 };
 
-if (
-  await fetch(base).then(
-    () => true,
-    () => false,
-  )
-) {
-  console.error(`Something already answers at ${base.origin}: stop it (a running preview?) and try again.`);
-  process.exit(1);
-}
+await exitIfServed(base.origin);
 
 let buildMs = null;
 if (!args.includes("--no-build")) {
-  const started = performance.now();
-  const build = spawnSync(process.execPath, ["node_modules/astro/bin/astro.mjs", "build"], { stdio: "ignore" });
-  if (build.status !== 0) throw new Error("build failed");
-  buildMs = performance.now() - started;
+  const { status, ms } = buildSite({ quiet: true });
+  if (status !== 0) throw new Error("build failed");
+  buildMs = ms;
 }
 
-let preview;
-{
-  preview = spawn(process.execPath, ["scripts/preview.mjs", "--no-build"], { stdio: ["ignore", "ignore", "inherit"] });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      await fetch(base);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error("preview did not start");
-      await sleep(300);
-    }
-  }
-}
+const run = runResources();
+await startPreview(run, base.origin);
 
 const valid = {
   name: "Bench",
@@ -251,26 +234,13 @@ table([
 ]);
 
 // 5. Bytes per page template, as Chromium loads them (scrolled to the end, so lazy images load too).
-const TEMPLATES = [
-  ["home", "/"],
-  ["about", "/about"],
-  ["product", "/products/felt-panels"],
-  ["learning", "/learning/room-acoustics"],
-  ["space", "/private-spaces/living-room"],
-  ["space sub-page", "/private-spaces/living-room/acoustic-characteristics"],
-  ["gallery", "/gallery"],
-  ["contact", "/contact"],
-  ["calculator", "/tools/room-acoustics-calculator"],
-  ["auth", "/auth"],
-  ["404", "/missing-page"],
-];
 const browser = await chromium.launch({
   ...(chromiumPath ? { executablePath: chromiumPath } : {}),
   args: chromiumArgs,
 });
 const KINDS = { document: "HTML", stylesheet: "CSS", script: "JS", font: "fonts", image: "images" };
 const weights = [];
-for (const [template, path] of TEMPLATES) {
+for (const { template, path } of TEMPLATE_PAGES) {
   for (const [width, height] of [
     [390, 844],
     [1440, 900],
@@ -331,13 +301,8 @@ for (const w of weights) {
 }
 out("");
 
-if (preview) {
-  preview.kill("SIGTERM");
-  await sleep(500);
-}
+await run.cleanUp();
 // Leave the local store as it was, unless asked to keep the seeded submissions.
 if (!args.includes("--keep-seed")) console.log(`Removed ${await removeSeeded()} seeded submissions`);
-await mkdir("reports", { recursive: true });
-await writeFile(join("reports", "bench.md"), `${report.join("\n")}\n`);
-console.log("Report: reports/bench.md");
+console.log(`Report: ${await writeReport("bench.md", `${report.join("\n")}\n`)}`);
 process.exit(0);

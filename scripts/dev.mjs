@@ -10,11 +10,21 @@ const auth = await startAuthEmulator();
 // The functions verify sign-ins against the emulator in local runs (never on a deployed site).
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= auth.host;
 process.env.FIREBASE_PROJECT_ID ??= demoProjectId;
+// Emulator tokens are trusted only under Netlify's local server with this local-only setting; the
+// dev server's functions do not get NETLIFY_LOCAL from @netlify/dev here, so it is set too.
+process.env.AURAL_LOCAL_AUTH_EMULATOR = "1";
+process.env.NETLIFY_LOCAL = "true";
 console.log(`Auth emulator at http://${auth.host} with demo accounts:\n${describeDemoAccounts()}\n`);
 
 const astro = spawn(
   process.execPath,
-  ["--import", "./scripts/lib/atomic-blobs.mjs", "node_modules/astro/bin/astro.mjs", "dev", ...process.argv.slice(2)],
+  [
+    "--import",
+    "./scripts/local-fixes/dev-server.mjs",
+    "node_modules/astro/bin/astro.mjs",
+    "dev",
+    ...process.argv.slice(2),
+  ],
   {
     stdio: "inherit",
   },

@@ -18,6 +18,8 @@ const auth = await startAuthEmulator();
 // The functions verify sign-ins against the emulator in local runs (never on a deployed site).
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= auth.host;
 process.env.FIREBASE_PROJECT_ID ??= demoProjectId;
+// Emulator tokens are trusted only under Netlify's local server with this local-only setting.
+process.env.AURAL_LOCAL_AUTH_EMULATOR = "1";
 const server = await serveNetlify({ port });
 
 console.log(`\nProduction build served at ${server.url}`);

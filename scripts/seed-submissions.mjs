@@ -7,7 +7,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
-import "./lib/atomic-blobs.mjs";
+import "./local-fixes/netlify-blobs-server.mjs";
 
 const DIRECTORY = join(process.cwd(), ".netlify", "blobs-serve");
 /** The site id the local Netlify server files its stores under. */

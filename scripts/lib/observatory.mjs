@@ -2,19 +2,8 @@
 // JSON. The package's scan() always uses ports 80 and 443; its retriever takes ports, so this calls the
 // retriever and then the same tests and grading scan() runs. Usage:
 //   NODE_EXTRA_CA_CERTS=cert.pem node scripts/lib/observatory.mjs <host> <httpPort> <httpsPort>
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-
-// The package fills conf/hsts-preload.json (Chromium's HSTS preload list) from the internet when it
-// is installed; offline that step fails, so an empty list stands in. A local host is never on the
-// preload list, so the HSTS test grades the header itself either way.
-const packageRoot = dirname(createRequire(import.meta.url).resolve("@mdn/mdn-http-observatory/package.json"));
-const preloadList = join(packageRoot, "conf", "hsts-preload.json");
-if (!existsSync(preloadList)) {
-  mkdirSync(dirname(preloadList), { recursive: true });
-  writeFileSync(preloadList, "{}");
-}
+// First, so that the package's modules load with it: the HSTS preload list is missing offline.
+import "../local-fixes/mdn-http-observatory-hsts-preload.mjs";
 
 const { ALL_TESTS } = await import("@mdn/mdn-http-observatory/src/constants.js");
 const { MINIMUM_SCORE_FOR_EXTRA_CREDIT } = await import("@mdn/mdn-http-observatory/src/grader/charts.js");

@@ -1,18 +1,31 @@
 // Serves the production build the way Netlify does: static files with pretty URLs, _headers and
-// _redirects, Functions from netlify/functions with Blobs, and the 404 page with status 404.
-import { promises as fsPromises } from "node:fs";
-import { createServer } from "node:http";
-import { join, sep } from "node:path";
+// _redirects, Functions from netlify/functions with Blobs, and the 404 page with status 404. In front
+// of the local Netlify server it answers as Netlify's CDN does where that server does not: methods the
+// CDN refuses, undecodable paths, the rule files themselves and internal headers.
+import { createServer, STATUS_CODES } from "node:http";
 import { Readable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
-import "./atomic-blobs.mjs";
+import "../local-fixes/netlify-blobs-server.mjs";
+import { keepFunctionBuildsInUse } from "../local-fixes/netlify-dev-function-builds.mjs";
+
+/** Methods the CDN serves nothing for (TRACE would echo the request, headers and cookies included). */
+const REFUSED_METHODS = new Set(["TRACE", "CONNECT", "TRACK"]);
+/** The methods pages and functions are reached with; each function still refuses those it does not take. */
+const ALLOWED_METHODS = "GET, HEAD, OPTIONS, POST, PUT, PATCH, DELETE";
+/** Netlify reads these files from the publish folder and applies them; it never serves them. */
+const RULE_FILES = new Set(["/_headers", "/_redirects"]);
+/** Node's own answers to requests it cannot parse (any other parse error is a 400). */
+const PARSE_ERRORS = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
 
 /**
  * @param {{ port: number, host?: string, root?: string, log?: (line: string) => void }} options
  */
 export async function serveNetlify({ port, host = "127.0.0.1", root = process.cwd(), log = console.log }) {
-  const keepBuilds = keepFunctionBuildsInUse(join(root, ".netlify", "functions-serve"));
   const netlify = new NetlifyDev({
     projectRoot: root,
     blobs: { enabled: true },
@@ -30,14 +43,32 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     skipGitignore: true,
   });
   await netlify.start();
+  const keepBuilds = keepFunctionBuildsInUse(root);
+
+  /** The site's 404.html and the header rules it gets, which are those of every page. */
+  async function notFoundPage() {
+    /** @type {[string, string][]} */
+    const rules = [];
+    const page = await netlify.handle(new Request(`http://localhost:${port}/404.html`), {
+      headersCollector: (key, value) => rules.push([key, value]),
+    });
+    return { body: page ? await page.text() : "Not found", rules };
+  }
 
   /** Netlify answers unknown paths with the site's 404.html, status 404, under the same header rules. */
   async function notFound(ruleHeaders) {
-    const page = await netlify.handle(new Request(`http://localhost:${port}/404.html`), {
-      headersCollector: (key, value) => ruleHeaders.push([key, value]),
-    });
-    const body = page ? await page.text() : "Not found";
+    const { body, rules } = await notFoundPage();
+    ruleHeaders.push(...rules);
     return new Response(body, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
+  }
+
+  /** A refused method answers 405 with the methods that are served, under every page's header rules. */
+  async function methodNotAllowed(ruleHeaders) {
+    ruleHeaders.push(...(await notFoundPage()).rules);
+    return new Response("Method not allowed\n", {
+      status: 405,
+      headers: { allow: ALLOWED_METHODS, "content-type": "text/plain; charset=utf-8" },
+    });
   }
 
   const server = createServer(async (req, res) => {
@@ -49,12 +80,22 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     delete req.headers["x-nf-client-connection-ip"];
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
     try {
-      const match = await netlify.handleAndIntrospectNodeRequest(req, {
-        headersCollector: (key, value) => ruleHeaders.push([key, value]),
-      });
-      const response = match?.response ?? (await notFound(ruleHeaders));
+      const path = decodedPath(req.url);
+      let response;
+      if (REFUSED_METHODS.has(req.method ?? "")) response = await methodNotAllowed(ruleHeaders);
+      // A path that does not decode names no file or function, nor do the rule files.
+      else if (path === null || RULE_FILES.has(path)) response = await notFound(ruleHeaders);
+      else {
+        const match = await netlify.handleAndIntrospectNodeRequest(req, {
+          headersCollector: (key, value) => ruleHeaders.push([key, value]),
+        });
+        response = match?.response ?? (await notFound(ruleHeaders));
+      }
       const headers = new Headers(response.headers);
       for (const [key, value] of ruleHeaders) if (!headers.has(key)) headers.set(key, value);
+      // Netlify's layers hand each other state in x-nf-* headers (function fetch timings name internal
+      // addresses); the CDN removes them before answering.
+      for (const name of [...headers.keys()]) if (name.startsWith("x-nf-")) headers.delete(name);
       // Like Netlify's CDN, compress text responses for clients that accept it.
       const encoding = compressible(headers, req.headers["accept-encoding"]);
       if (encoding) {
@@ -80,6 +121,35 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     }
   });
 
+  /** Answers on the bare socket, for requests that never reach the handler above. */
+  async function answerOnSocket(socket, status, headers) {
+    const rules = await notFoundPage().then(
+      (page) => page.rules,
+      () => [],
+    );
+    if (!socket.writable) return socket.destroy();
+    const body = `${STATUS_CODES[status]}\n`;
+    const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`];
+    for (const [key, value] of [...rules, ...Object.entries(headers)]) lines.push(`${key}: ${value}`);
+    lines.push("content-type: text/plain; charset=utf-8", `content-length: ${body.length}`, "connection: close");
+    socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+  }
+  // Node hands CONNECT to this event rather than to the handler (and closes the connection unanswered
+  // when nothing listens), with the socket's error handling removed.
+  server.on("connect", (_req, socket) => {
+    socket.on("error", () => socket.destroy());
+    return answerOnSocket(socket, 405, { allow: ALLOWED_METHODS });
+  });
+  // Node's parser refuses methods it does not know (TRACK among them) before the handler runs: those
+  // answer 501 with the methods that are served. Other parse errors get Node's usual answers.
+  server.on("clientError", (error, socket) => {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code ?? "";
+    if (!socket.writable || socket.bytesWritten > 0) return socket.destroy();
+    if (code === "HPE_INVALID_METHOD") return answerOnSocket(socket, 501, { allow: ALLOWED_METHODS });
+    const status = PARSE_ERRORS[code] ?? 400;
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+  });
+
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve(undefined));
@@ -90,9 +160,19 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     async close() {
       await new Promise((resolve) => server.close(() => resolve(undefined)));
       await netlify.stop();
-      await keepBuilds.flush();
+      await keepBuilds.release();
     },
   };
+}
+
+/** The request's path, decoded and without a trailing slash; null when it does not decode. */
+function decodedPath(url = "/") {
+  try {
+    const path = decodeURIComponent(new URL(url, "http://localhost").pathname);
+    return path.length > 1 ? path.replace(/\/+$/, "") : path;
+  } catch {
+    return null;
+  }
 }
 
 const TEXT = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
@@ -104,36 +184,4 @@ function compressible(headers, acceptEncoding = "") {
   if (/\bbr\b/.test(accepted)) return "br";
   if (/\bgzip\b/.test(accepted)) return "gzip";
   return null;
-}
-
-/**
- * The local Netlify server builds a function into a temporary folder for each request and deletes
- * the folder when that request ends, but concurrent requests share one build (the first one's
- * folder): a burst of requests then fails with "Cannot find module" once the first finishes. Deleting
- * those folders a little later keeps every request's build in place; nothing of this runs on Netlify.
- */
-function keepFunctionBuildsInUse(servePath) {
-  const remove = fsPromises.rm;
-  const pending = new Map();
-  fsPromises.rm = function deferredRm(path, options) {
-    if (typeof path === "string" && path.startsWith(`${servePath}${sep}_`)) {
-      const timer = setTimeout(() => {
-        pending.delete(path);
-        remove.call(fsPromises, path, options).catch(() => {});
-      }, 30_000);
-      timer.unref();
-      pending.set(path, { timer, options });
-      return Promise.resolve();
-    }
-    return remove.call(fsPromises, path, options);
-  };
-  return {
-    async flush() {
-      for (const [path, { timer, options }] of pending) {
-        clearTimeout(timer);
-        await remove.call(fsPromises, path, options).catch(() => {});
-      }
-      pending.clear();
-    },
-  };
 }

@@ -46,4 +46,17 @@ describe("admin:grant against the Auth emulator", () => {
     });
     await expect(grant()).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("Usage") });
   });
+
+  it("says what to start when the emulator is not running, instead of a raw connection error", async () => {
+    const nowhere = promisify(execFile)(process.execPath, ["scripts/admin-grant.mjs", "user@example.com"], {
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9", FIREBASE_SERVICE_ACCOUNT: "" },
+    });
+    await expect(nowhere).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(
+        "The Auth emulator is not running at 127.0.0.1:9. Start the site with `npm start`",
+      ),
+    });
+    await expect(nowhere).rejects.toMatchObject({ stderr: expect.not.stringContaining("ECONNREFUSED") });
+  });
 });

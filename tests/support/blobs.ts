@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
-import "../../scripts/lib/atomic-blobs.mjs";
+import "../../scripts/local-fixes/netlify-blobs-server.mjs";
 
 /** A real local Blobs server in a temporary folder, with helpers to open stores on it. */
 export async function startBlobs() {

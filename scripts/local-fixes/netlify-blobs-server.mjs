@@ -1,10 +1,16 @@
-// Makes the local Blobs emulator keep the promises Netlify Blobs makes, so conditional writes can be
-// relied on in local runs and tests as they are in production:
-// - writes are atomic: the emulator checks onlyIfNew / onlyIfMatch and then writes with awaits in
-//   between, so two racing conditional writes could both succeed; here requests run one at a time;
-// - reads return the entry's ETag (Netlify does; the emulator sends none), so onlyIfMatch can be used;
-// - ETags come from the content, not the file's modification time, which two quick writes can share.
-// Load this module before the emulator starts: the preview, `npm start` and the tests do.
+// Library: @netlify/blobs 10.7.13 (the local emulator, BlobsServer from "@netlify/blobs/server").
+//
+// The emulator breaks promises Netlify Blobs keeps in production, and the rate limit relies on them:
+// 1. Conditional writes are not atomic: put() checks onlyIfNew / onlyIfMatch, then awaits the body
+//    and the file writes, so racing conditional writes all pass the check and all succeed.
+// 2. Reads (get, head) carry no ETag, so a read-modify-write cannot use onlyIfMatch.
+// 3. ETags come from the file's path and modification time, not its content: two writes within the
+//    same millisecond share an ETag, so onlyIfMatch accepts a stale one.
+// Fix: requests run one at a time, reads of one key get an ETag, and ETags are a hash of the content.
+// The emulator runs inside the local Netlify server, which creates its BlobsServer itself, so the fix
+// has to change the class. Load this module before an emulator starts: the preview, `npm start`, the
+// seed script and the tests do. tests/integration/local-fixes-blobs.test.ts runs the stock class and
+// fails once a release fixes all three: then delete this file and its imports.
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { BlobsServer } from "@netlify/blobs/server";
