@@ -20,7 +20,7 @@ const astro = spawn(
   process.execPath,
   [
     "--import",
-    "./scripts/local-fixes/dev-server.mjs",
+    "./scripts/lib/dev-server-fixes.mjs",
     "node_modules/astro/bin/astro.mjs",
     "dev",
     ...process.argv.slice(2),

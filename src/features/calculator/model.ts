@@ -5,6 +5,7 @@
  */
 
 import { secondsRange } from "../../lib/text";
+import { formatNumber, panelSize, seconds } from "./format";
 import {
   type BandResult,
   midFrequency,
@@ -18,7 +19,6 @@ import {
   targetStatus,
 } from "./reverberation";
 import type { Material } from "./schema";
-import { formatNumber, panelSize, seconds } from "./view";
 
 export interface RoomType extends TargetRange {
   id: string;

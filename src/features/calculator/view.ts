@@ -5,21 +5,14 @@
  * names, sources) is escaped; numbers are formatted here and nowhere else.
  */
 import { secondsRange } from "../../lib/text";
-import type { CalculatorResult, PanelProduct, RoomType } from "./model";
+import { formatNumber, panelSize, seconds } from "./format";
+import type { CalculatorResult, RoomType } from "./model";
 import { type BandResult, OCTAVE_BANDS, type TargetStatus } from "./reverberation";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** Makes text safe inside element content and quoted attribute values. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-
-/** A number with at most `digits` decimals and no trailing zeros: 56.70 is "56.7", 7.00 is "7". */
-export const formatNumber = (value: number, digits = 1) => Number(value.toFixed(digits)).toString();
-
-/** Seconds for display: two decimals, "∞" for a room without absorption, "0.00" for total absorption. */
-export const seconds = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : "∞");
-
-export const panelSize = (p: PanelProduct) => `${p.panelWidthMm} × ${p.panelHeightMm} mm`;
 
 export function statusText(status: TargetStatus, type: RoomType): string {
   const target = `the target of ${secondsRange(type)} for a ${type.name.toLowerCase()}`;

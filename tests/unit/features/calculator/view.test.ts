@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { seconds } from "../../../../src/features/calculator/format";
 import {
   type CalculatorData,
   type CalculatorResult,
@@ -11,7 +12,7 @@ import {
   toQuery,
   validate,
 } from "../../../../src/features/calculator/model";
-import { applyLabel, escapeHtml, renderResult, renderTarget, seconds } from "../../../../src/features/calculator/view";
+import { applyLabel, escapeHtml, renderResult, renderTarget } from "../../../../src/features/calculator/view";
 import { secondsRange } from "../../../../src/lib/text";
 
 type Bands = [number, number, number, number, number, number];
