@@ -1,8 +1,10 @@
 // npm run preview: builds the site (skip with --no-build) and serves the production build as Netlify
-// would, together with the Auth emulator and its demo accounts, at http://localhost:8888.
+// would, together with the Auth emulator and its demo accounts, at http://localhost:8888, and the mail
+// catcher that receives the notification mails (web view at http://localhost:1080).
 import { spawnSync } from "node:child_process";
 import { describeDemoAccounts, startAuthEmulator } from "./lib/auth-emulator.mjs";
 import { demoProjectId } from "./lib/demo-accounts.mjs";
+import { startLocalMail } from "./lib/mail-catcher.mjs";
 import { onShutdown } from "./lib/processes.mjs";
 import { serveNetlify } from "./lib/serve-netlify.mjs";
 
@@ -14,6 +16,8 @@ if (!process.argv.includes("--no-build")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// After the build, whose site address SITE_URL would otherwise set.
+const mail = await startLocalMail({ siteUrl: `http://localhost:${port}` });
 const auth = await startAuthEmulator();
 // The functions verify sign-ins against the emulator in local runs (never on a deployed site).
 process.env.FIREBASE_AUTH_EMULATOR_HOST ??= auth.host;
@@ -23,9 +27,10 @@ process.env.AURAL_LOCAL_AUTH_EMULATOR = "1";
 const server = await serveNetlify({ port });
 
 console.log(`\nProduction build served at ${server.url}`);
-console.log(`Auth emulator at http://${auth.host} with demo accounts:\n${describeDemoAccounts()}\n`);
+console.log(`Auth emulator at http://${auth.host} with demo accounts:\n${describeDemoAccounts()}`);
+console.log(`${mail.line}\n`);
 
 onShutdown(async () => {
   await server.close();
-  await auth.stop();
+  await Promise.all([auth.stop(), mail.stop()]);
 });

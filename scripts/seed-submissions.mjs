@@ -1,43 +1,70 @@
 // npm run seed:submissions -- [count]: adds made-up contact submissions (default 10,000) to the local
 // preview's Blobs store (.netlify/blobs-serve), through a Blobs server on the same folder, under the
-// same keys the contact function writes (newest first), so the admin list can be measured at size.
-// npm run seed:submissions -- --remove: deletes the seeded ones again (their names start "Seeded visitor").
+// same keys the contact function writes (newest first), with their inbox index entries, id pointers
+// and export copies, so the admin list, search and export can be measured at size. Statuses cycle
+// (six in ten new, then read, read, replied, archived), and 20 of them, spread over the whole range,
+// carry SEARCH_MARK in their name, so that SEARCH_QUERY finds exactly 20 among 10,000.
+// npm run seed:submissions -- --remove: deletes the seeded ones again (their names start "Seeded
+// visitor"), with their index entries, pointers and copies.
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
+import {
+  fullRecord,
+  INDEX_VERSION,
+  indexEntry,
+  keyId,
+  keyTime,
+  META_KEY,
+  monthOf,
+  pointerKey,
+  rowsKey,
+  shardKey,
+  submissionKey,
+} from "../netlify/lib/inbox/format.ts";
 import "./local-fixes/netlify-blobs-server.mjs";
+
+export { submissionKey };
 
 const DIRECTORY = join(process.cwd(), ".netlify", "blobs-serve");
 /** The site id the local Netlify server files its stores under. */
 const SITE_ID = process.env.BLOBS_SITE_ID ?? "0";
-const STORE = "contact-submissions";
-const MAX_TIME = 9_999_999_999_999;
+const STORES = { submissions: "contact-submissions", index: "contact-index", outbox: "contact-outbox" };
+const SEEDED_NAME = "Seeded visitor ";
 
-/** Same key scheme as netlify/lib/submissions.ts: inverted time, so keys sort newest first. */
-export const submissionKey = (createdAt, id) => `${String(MAX_TIME - createdAt.getTime()).padStart(13, "0")}-${id}`;
+/** In the names of 20 seeded submissions; SEARCH_QUERY (no accents, lower case) finds exactly those. */
+export const SEARCH_MARK = "Pärtel Õunapuu";
+export const SEARCH_QUERY = "partel ounapuu";
+/** How many seeded submissions carry SEARCH_MARK (fewer when fewer are seeded). */
+export const MARKED = 20;
+/** A search that no seeded submission matches. */
+export const NO_MATCH_QUERY = "no such enquiry anywhere";
+/** @type {import("../src/features/contact/schema").SubmissionStatus[]} */
+const STATUS_CYCLE = ["new", "new", "new", "new", "new", "new", "read", "read", "replied", "archived"];
+/** The status tab the bench measures: one seeded submission in ten. */
+export const BENCH_STATUS = "replied";
 
 /** Keys of the submissions stored now, sorted (newest first). */
-export async function storedKeys() {
-  const dir = join(DIRECTORY, "entries", SITE_ID, `site:${STORE}`);
+export async function storedKeys({ directory = DIRECTORY } = {}) {
+  const dir = join(directory, "entries", SITE_ID, `site:${STORES.submissions}`);
   return (await readdir(dir).catch(() => [])).filter((k) => /^\d{13}-/.test(k)).sort();
 }
 
-async function openStore() {
+async function openStores(directory) {
   const token = "seed-token";
-  const server = new BlobsServer({ directory: DIRECTORY, token });
+  const server = new BlobsServer({ directory, token });
   const { port } = await server.start();
   const edgeURL = `http://localhost:${port}`;
-  const store = getStore({
-    name: STORE,
-    siteID: SITE_ID,
-    edgeURL,
-    uncachedEdgeURL: edgeURL,
-    token,
-    consistency: "strong",
-  });
-  return { store, stop: () => server.stop() };
+  const open = (name) =>
+    getStore({ name, siteID: SITE_ID, edgeURL, uncachedEdgeURL: edgeURL, token, consistency: "strong" });
+  return {
+    submissions: open(STORES.submissions),
+    index: open(STORES.index),
+    outbox: open(STORES.outbox),
+    stop: () => server.stop(),
+  };
 }
 
 /** Runs `task` over `items`, `concurrency` at a time. */
@@ -49,45 +76,123 @@ async function pool(items, concurrency, task) {
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-/** Deletes every seeded submission; returns how many. */
-export async function removeSeeded({ concurrency = 32 } = {}) {
-  const { store, stop } = await openStore();
-  let removed = 0;
-  await pool(await storedKeys(), concurrency, async (key) => {
-    const value = await store.get(key, { type: "json" });
-    if (typeof value?.name === "string" && value.name.startsWith("Seeded visitor ")) {
-      await store.delete(key);
-      removed += 1;
-    }
-  });
-  await stop();
-  return removed;
+/** A conditional read-modify-write of one JSON document, retried on conflict (as the functions do). */
+async function update(store, key, change) {
+  for (let attempt = 0; attempt < 80; attempt++) {
+    const found = await store.getWithMetadata(key, { type: "json", consistency: "strong" });
+    const next = change(found?.data ?? null);
+    const write = found
+      ? await store.setJSON(key, next, { onlyIfMatch: found.etag ?? "missing-etag" })
+      : await store.setJSON(key, next, { onlyIfNew: true });
+    if (write.modified) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+  }
+  throw new Error(`${key} kept changing`);
 }
 
-export async function seedSubmissions(count, { now = Date.now(), concurrency = 32, log = () => {} } = {}) {
-  const { store, stop } = await openStore();
-  let next = 0;
-  const year = 365 * 24 * 60 * 60 * 1000;
-  async function worker() {
-    while (next < count) {
-      const n = next++;
-      const id = randomUUID();
-      // Spread over the past year, older as n grows.
-      const createdAt = new Date(now - Math.floor((n / count) * year) - 60_000);
-      await store.setJSON(submissionKey(createdAt, id), {
-        id,
-        created_at: createdAt.toISOString(),
-        name: `Seeded visitor ${n + 1}`,
-        email: `visitor${n + 1}@example.ee`,
-        phone: n % 3 === 0 ? "+372 5555 0000" : null,
-        company: n % 2 === 0 ? "Example OÜ" : null,
-        message: `Seeded enquiry ${n + 1}: we would like a quote for panels in a meeting room of about 40 m².`,
-      });
-      if ((n + 1) % 1000 === 0) log(`  ${n + 1} / ${count}`);
-    }
+/** Groups `[key, value]` pairs by the month of their key. */
+function byMonth(pairs) {
+  const months = new Map();
+  for (const [key, value] of pairs) {
+    const month = monthOf(keyTime(key));
+    months.set(month, [...(months.get(month) ?? []), [key, value]]);
   }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  await stop();
+  return months;
+}
+
+/** The n-th of `count` seeded submissions, created `now` or up to a year before. */
+export function seededSubmission(n, count, now) {
+  const year = 365 * 24 * 60 * 60 * 1000;
+  const id = randomUUID();
+  // Spread over the past year, older as n grows.
+  const createdAt = new Date(now - Math.floor((n / count) * year) - 60_000);
+  const marks = Math.min(MARKED, count);
+  const marked = Array.from({ length: marks }, (_, i) => Math.floor((i * count) / marks)).includes(n);
+  const status = STATUS_CYCLE[n % STATUS_CYCLE.length];
+  const submission = {
+    id,
+    created_at: createdAt.toISOString(),
+    name: `${SEEDED_NAME}${n + 1}${marked ? ` ${SEARCH_MARK}` : ""}`,
+    email: `visitor${n + 1}@example.ee`,
+    phone: n % 3 === 0 ? "+372 5555 0000" : null,
+    company: n % 2 === 0 ? "Example OÜ" : null,
+    message: `Seeded enquiry ${n + 1}: we would like a quote for panels in a meeting room of about 40 m².`,
+  };
+  // New ones are stored as the contact form stores them; the others as an admin's change leaves them.
+  const stored =
+    status === "new" ? submission : { ...submission, status, note: null, updated_at: submission.created_at };
+  return { key: submissionKey(createdAt, id), stored };
+}
+
+/**
+ * Adds `count` submissions. As the contact function does, the index entries and id pointers are
+ * written before the submissions; the export copies after. When nothing was stored before, the index
+ * is marked complete, so the first admin request does not list the store to look for older records.
+ */
+export async function seedSubmissions(
+  count,
+  { now = Date.now(), concurrency = 32, log = () => {}, directory = DIRECTORY } = {},
+) {
+  const wasEmpty = (await storedKeys({ directory })).length === 0;
+  const stores = await openStores(directory);
+  try {
+    const seeded = Array.from({ length: count }, (_, n) => seededSubmission(n, count, now));
+    for (const [month, pairs] of byMonth(seeded.map((s) => [s.key, indexEntry(s.stored)]))) {
+      await update(stores.index, shardKey(month), (doc) => ({
+        v: INDEX_VERSION,
+        items: { ...(doc?.items ?? {}), ...Object.fromEntries(pairs) },
+      }));
+    }
+    await pool(seeded, concurrency, ({ key }) => stores.index.setJSON(pointerKey(keyId(key)), { key }));
+    let written = 0;
+    await pool(seeded, concurrency, async ({ key, stored }) => {
+      await stores.submissions.setJSON(key, stored, { onlyIfNew: true });
+      written += 1;
+      if (written % 1000 === 0) log(`  ${written} / ${count}`);
+    });
+    for (const [month, pairs] of byMonth(seeded.map((s) => [s.key, fullRecord(s.stored)]))) {
+      await update(stores.index, rowsKey(month), (doc) => ({
+        v: INDEX_VERSION,
+        rev: (doc?.rev ?? 0) + 1,
+        items: { ...(doc?.items ?? {}), ...Object.fromEntries(pairs) },
+      }));
+    }
+    if (wasEmpty && (await stores.index.get(META_KEY)) === null) {
+      await stores.index.setJSON(META_KEY, { v: INDEX_VERSION, indexed_at: new Date(now).toISOString() });
+    }
+  } finally {
+    await stores.stop();
+  }
+}
+
+/** Deletes every seeded submission with its index entry, pointer, export copy and outbox entry; returns how many. */
+export async function removeSeeded({ concurrency = 32, directory = DIRECTORY } = {}) {
+  const stores = await openStores(directory);
+  try {
+    const seeded = [];
+    await pool(await storedKeys({ directory }), concurrency, async (key) => {
+      const value = await stores.submissions.get(key, { type: "json" });
+      if (typeof value?.name === "string" && value.name.startsWith(SEEDED_NAME)) seeded.push(key);
+    });
+    await pool(seeded, concurrency, (key) => stores.submissions.delete(key));
+    for (const [month, pairs] of byMonth(seeded.map((key) => [key, true]))) {
+      const gone = new Set(pairs.map(([key]) => key));
+      const drop = (items) => Object.fromEntries(Object.entries(items ?? {}).filter(([key]) => !gone.has(key)));
+      await update(stores.index, shardKey(month), (doc) => ({ v: INDEX_VERSION, items: drop(doc?.items) }));
+      await update(stores.index, rowsKey(month), (doc) => ({
+        v: INDEX_VERSION,
+        rev: (doc?.rev ?? 0) + 1,
+        items: drop(doc?.items),
+      }));
+    }
+    await pool(seeded, concurrency, async (key) => {
+      await stores.index.delete(pointerKey(keyId(key)));
+      await stores.outbox.delete(key);
+    });
+    return seeded.length;
+  } finally {
+    await stores.stop();
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes("--remove")) {

@@ -22,12 +22,15 @@ function chooseVerifier(context: Context): TokenVerifier {
 
 export default async (request: Request, context: Context) => {
   handler ??= createSubmissionsHandler({
-    store: lazyStore(STORES.submissions),
+    submissions: lazyStore(STORES.submissions),
+    index: lazyStore(STORES.index),
+    outbox: lazyStore(STORES.outbox),
+    audit: lazyStore(STORES.audit),
     verify: chooseVerifier(context),
   });
   return handler(request);
 };
 
 export const config: Config = {
-  path: "/api/contact-submissions",
+  path: ["/api/contact-submissions", "/api/contact-submissions/*"],
 };

@@ -3,6 +3,7 @@ import { RESULT_PAGES } from "../../src/features/contact/messages";
 import { createContactHandler, wantsPage } from "../lib/contact-handler";
 import { rateLimitSalt, siteOrigins } from "../lib/env";
 import { errorResponse, seeOther } from "../lib/http";
+import { siteNotifier } from "../lib/notify";
 import { lazyStore, STORES } from "../lib/storage";
 
 const allowedOrigins = siteOrigins();
@@ -18,11 +19,14 @@ export default async (request: Request, context: Context) => {
   }
   handler ??= createContactHandler({
     submissions: lazyStore(STORES.submissions),
+    index: lazyStore(STORES.index),
     rateLimits: lazyStore(STORES.rateLimit),
     salt: salt.salt,
     allowedOrigins,
+    notifier: siteNotifier(),
   });
-  return handler(request, { ip: context.ip });
+  // The notification mail is sent after the answer, kept alive by waitUntil where the platform has it.
+  return handler(request, { ip: context.ip, waitUntil: (promise) => context.waitUntil?.(promise) });
 };
 
 export const config: Config = {

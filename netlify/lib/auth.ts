@@ -12,6 +12,8 @@ export interface VerifiedUser {
   uid: string;
   /** The `admin` custom claim, granted with `npm run admin:grant`. */
   admin: boolean;
+  /** The account's email address, when it has one (recorded in the admin audit log). */
+  email: string | null;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedUser>;
@@ -51,7 +53,8 @@ export function firebaseTokenVerifier(options: {
       if (typeof payload.auth_time !== "number" || payload.auth_time * 1000 > now() + 60_000) {
         throw new InvalidTokenError("token has an invalid auth_time");
       }
-      return { uid: payload.sub, admin: payload.admin === true };
+      const email = typeof payload.email === "string" ? payload.email : null;
+      return { uid: payload.sub, admin: payload.admin === true, email };
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) {
@@ -85,11 +88,13 @@ export function emulatorTokenVerifier(options: { host: string; projectId: string
       { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ idToken: token }) },
     );
     if (!response.ok) throw new InvalidTokenError("the emulator does not know this token");
-    const body = (await response.json()) as { users?: { localId: string; customAttributes?: string }[] };
+    const body = (await response.json()) as {
+      users?: { localId: string; email?: string; customAttributes?: string }[];
+    };
     const user = body.users?.[0];
     if (!user || user.localId !== claims.sub) throw new InvalidTokenError("no such user");
     // Claims as they are now, so a revoked role takes effect at once.
     const attributes = JSON.parse(user.customAttributes || "{}") as { admin?: unknown };
-    return { uid: user.localId, admin: attributes.admin === true };
+    return { uid: user.localId, admin: attributes.admin === true, email: user.email ?? null };
   };
 }

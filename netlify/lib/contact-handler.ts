@@ -2,9 +2,11 @@ import { RESULT_PAGES } from "../../src/features/contact/messages";
 import { CONTACT_RATE_LIMIT, ContactSchema, fieldErrors } from "../../src/features/contact/schema";
 import type { ApiErrorCode } from "../../src/lib/api-error";
 import { BodyTooLargeError, errorResponse, json, mediaType, readBody, seeOther } from "./http";
+import { saveIndexedSubmission } from "./inbox/records";
+import { type ContactNotifier, runAfterAnswer } from "./notify/notifier";
 import { createRateLimiter } from "./rate-limit";
 import { type BlobStore, StorageUnavailableError } from "./storage";
-import { saveSubmission, toSubmission } from "./submissions";
+import { toSubmission } from "./submissions";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -21,10 +23,14 @@ export const wantsPage = (request: Request) =>
 
 export interface ContactDeps {
   submissions: BlobStore;
+  /** The inbox index (contact-index): the function always passes it; without it a submission is stored alone. */
+  index?: BlobStore;
   rateLimits: BlobStore;
   salt: string;
   /** Origins allowed to post besides the request's own, e.g. the public site address. */
   allowedOrigins?: string[];
+  /** Queues and sends the notification mail of each stored submission (see netlify/lib/notify). */
+  notifier?: ContactNotifier;
   now?: () => number;
   newId?: () => string;
   log?: (message: string, error?: unknown) => void;
@@ -45,7 +51,10 @@ export function createContactHandler(deps: ContactDeps) {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
   const limiter = createRateLimiter({ store: deps.rateLimits, salt: deps.salt, now, ...CONTACT_RATE_LIMIT });
 
-  return async function handle(request: Request, context: { ip?: string }): Promise<Response> {
+  return async function handle(
+    request: Request,
+    context: { ip?: string; waitUntil?: (promise: Promise<unknown>) => void },
+  ): Promise<Response> {
     if (request.method !== "POST")
       return errorResponse(405, "method_not_allowed", "Method not allowed", {}, { allow: "POST" });
 
@@ -70,7 +79,8 @@ export function createContactHandler(deps: ContactDeps) {
       return errorResponse(400, "invalid_body", isForm ? "Invalid form data" : "Invalid JSON");
     }
 
-    const outcome = await submit(payload, context.ip ?? "unknown").catch((error: unknown) => {
+    const later = (work: Promise<unknown>) => runAfterAnswer(context, work, log);
+    const outcome = await submit(payload, context.ip ?? "unknown", later).catch((error: unknown) => {
       if (!(error instanceof StorageUnavailableError)) throw error;
       log("contact submission not stored", error);
       return "unavailable" as const;
@@ -103,7 +113,7 @@ export function createContactHandler(deps: ContactDeps) {
     }
   };
 
-  async function submit(payload: unknown, ip: string): Promise<Outcome> {
+  async function submit(payload: unknown, ip: string, later: (work: Promise<unknown>) => void): Promise<Outcome> {
     if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
       return { kind: "invalid", code: "invalid_body", error: "Expected an object with the form fields" };
     }
@@ -116,13 +126,21 @@ export function createContactHandler(deps: ContactDeps) {
     const reservation = await limiter.reserve(ip);
     if (!reservation.allowed) return { kind: "rate-limited", retryAfterSeconds: reservation.retryAfterSeconds };
     const submission = toSubmission(parsed.data, newId(), new Date(now()));
+    // The outbox entry goes first, so a stored submission always has one until its mail is sent.
+    const queued = (await deps.notifier?.queue(submission)) ?? false;
     try {
-      await saveSubmission(deps.submissions, submission);
+      await saveIndexedSubmission(deps, submission);
     } catch (error) {
+      if (queued) await deps.notifier?.unqueue(submission);
       await reservation
         .release()
         .catch((releaseError: unknown) => log("could not release a rate-limit slot", releaseError));
       throw error;
+    }
+    if (deps.notifier) {
+      // A failed first write gets a second try; the mail itself never delays the answer.
+      const retried = queued || (await deps.notifier.queue(submission));
+      later(deps.notifier.deliver(submission, retried));
     }
     return { kind: "created", id: submission.id, created_at: submission.created_at };
   }

@@ -25,6 +25,11 @@ export async function guard<T>(what: string, call: () => Promise<T>): Promise<T>
 export const STORES = {
   submissions: "contact-submissions",
   rateLimit: "contact-rate-limit",
+  outbox: "contact-outbox",
+  /** The inbox's month shards (status and search text), id pointers and export copies. */
+  index: "contact-index",
+  /** One entry per admin change, newest first. */
+  audit: "contact-audit",
 } as const;
 
 /**

@@ -1,11 +1,8 @@
 import type { Contact, Submission } from "../../src/features/contact/schema";
+import { isSubmissionKey, MAX_TIME, submissionKey } from "./inbox/format";
 import { type BlobStore, guard, StorageUnavailableError } from "./storage";
 
-/** Keys sort newest first: Blobs lists keys in ascending order, so the time is inverted. */
-const MAX_TIME = 9_999_999_999_999;
-export function submissionKey(createdAt: Date, id: string): string {
-  return `${String(MAX_TIME - createdAt.getTime()).padStart(13, "0")}-${id}`;
-}
+export { isSubmissionKey, submissionKey };
 
 export function toSubmission(contact: Contact, id: string, createdAt: Date): Submission {
   return {
@@ -27,8 +24,6 @@ export async function saveSubmission(store: BlobStore, submission: Submission): 
 }
 
 export const PAGE_SIZE = 50;
-const KEY = /^\d{13}-[0-9a-f-]{36}$/;
-export const isSubmissionKey = (key: string) => KEY.test(key);
 
 const KEY_DIGITS = 13;
 /** The first window spans 10^9 ms (about 11.6 days); after an empty one, windows grow tenfold. */
@@ -64,23 +59,33 @@ async function keysAfter(store: BlobStore, after: string, wanted: number): Promi
 }
 
 /**
- * One page of submissions, newest first. The cursor is the last key of the previous page; keys
- * sort newest first, so the next page is the keys after it. Without a cursor the page starts at
- * the present (an hour ahead, to allow for clock drift between function instances).
+ * One page of the values of a store keyed like submissions (inverted time, then a uuid), newest
+ * first. The cursor is the last key of the previous page; keys sort newest first, so the next page is
+ * the keys after it. Without a cursor the page starts at the present (an hour ahead, to allow for
+ * clock drift between function instances).
  */
-export async function listSubmissions(
+export async function listNewest<T>(
   store: BlobStore,
   { cursor, limit = PAGE_SIZE, now = Date.now() }: { cursor?: string | null; limit?: number; now?: number },
-): Promise<{ submissions: Submission[]; next_cursor: string | null }> {
+): Promise<{ values: T[]; next_cursor: string | null }> {
   const start = cursor ?? String(Math.max(0, MAX_TIME - now - 60 * 60 * 1000)).padStart(KEY_DIGITS, "0");
   const keys = await keysAfter(store, start, limit + 1);
   const page = keys.slice(0, limit);
   const values = await Promise.all(
-    page.map((key) =>
-      guard("reading a submission", () => store.get(key, { type: "json" }) as Promise<Submission | null>),
-    ),
+    page.map((key) => guard("reading a stored value", () => store.get(key, { type: "json" }) as Promise<T | null>)),
   );
-  const submissions = values.filter((v): v is Submission => v !== null);
   const last = page.at(-1);
-  return { submissions, next_cursor: keys.length > limit && last ? last : null };
+  return {
+    values: values.filter((v): v is Awaited<T> => v !== null),
+    next_cursor: keys.length > limit && last ? last : null,
+  };
+}
+
+/** One page of stored submissions, newest first, by their keys alone (see listNewest). */
+export async function listSubmissions(
+  store: BlobStore,
+  options: { cursor?: string | null; limit?: number; now?: number },
+): Promise<{ submissions: Submission[]; next_cursor: string | null }> {
+  const { values, next_cursor } = await listNewest<Submission>(store, options);
+  return { submissions: values, next_cursor };
 }

@@ -19,6 +19,8 @@ export const API_ERROR_CODES = [
   "forbidden",
   "auth_unavailable",
   "invalid_query",
+  "invalid_id",
+  "not_found",
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

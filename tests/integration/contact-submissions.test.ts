@@ -9,6 +9,13 @@ import { startBlobs } from "../support/blobs";
 const URL_BASE = "https://aural.example/api/contact-submissions";
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let store: ReturnType<typeof blobs.store>;
+/** The stores of the admin API; submissions are saved below the way older records were, without the index. */
+let stores: () => {
+  submissions: ReturnType<typeof blobs.store>;
+  index: ReturnType<typeof blobs.store>;
+  outbox: ReturnType<typeof blobs.store>;
+  audit: ReturnType<typeof blobs.store>;
+};
 
 async function signIn(email: string, password: string): Promise<string> {
   const res = await fetch(
@@ -29,6 +36,12 @@ const get = (token?: string, query = "", init: RequestInit = {}) =>
 beforeAll(async () => {
   blobs = await startBlobs();
   store = blobs.store("submissions-admin");
+  stores = () => ({
+    submissions: store,
+    index: blobs.store("index-admin"),
+    outbox: blobs.store("outbox-admin"),
+    audit: blobs.store("audit-admin"),
+  });
   // 120 submissions, one a minute, so that paging can be checked.
   for (let i = 0; i < 120; i++) {
     const created = new Date(Date.UTC(2025, 0, 5, 12, i));
@@ -50,7 +63,7 @@ afterAll(async () => {
 describe("contact-submissions with the Auth emulator", () => {
   const handler = () =>
     createSubmissionsHandler({
-      store,
+      ...stores(),
       verify: emulatorTokenVerifier({ host: authEmulatorHost, projectId: demoProjectId }),
       log: () => {},
     });
@@ -78,7 +91,7 @@ describe("contact-submissions with the Auth emulator", () => {
 
     const adminToken = await signIn("admin@example.com", "admin-demo-123");
     const later = createSubmissionsHandler({
-      store,
+      ...stores(),
       verify: emulatorTokenVerifier({
         host: authEmulatorHost,
         projectId: demoProjectId,
@@ -156,11 +169,14 @@ describe("contact-submissions as deployed (Google's signing keys)", () => {
     return { trusted, other, keySet: createLocalJWKSet({ keys: [jwk] }) };
   })();
 
-  async function token(options: { key?: "trusted" | "other"; admin?: boolean; expiresIn?: string; aud?: string } = {}) {
+  async function token(
+    options: { key?: "trusted" | "other"; admin?: boolean; expiresIn?: string; aud?: string; email?: string } = {},
+  ) {
     const k = await keys;
     const signer = options.key === "other" ? k.other.privateKey : k.trusted.privateKey;
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ admin: options.admin ?? true, auth_time: now - 60 })
+    const email = options.email ? { email: options.email } : {};
+    return new SignJWT({ admin: options.admin ?? true, auth_time: now - 60, ...email })
       .setProtectedHeader({ alg: "RS256", kid: "key-1" })
       .setIssuer(`https://securetoken.google.com/${projectId}`)
       .setAudience(options.aud ?? projectId)
@@ -172,7 +188,7 @@ describe("contact-submissions as deployed (Google's signing keys)", () => {
 
   const handler = async () =>
     createSubmissionsHandler({
-      store,
+      ...stores(),
       verify: firebaseTokenVerifier({ projectId, keys: (await keys).keySet }),
       log: () => {},
     });
@@ -190,6 +206,39 @@ describe("contact-submissions as deployed (Google's signing keys)", () => {
     expect((await handle(get(await token({ aud: "someone-else" })))).status).toBe(401);
   });
 
+  it("guards every route of the admin API the same way, and records the admin's uid and email", async () => {
+    const handle = await handler();
+    const id = "00000000-0000-4000-8000-000000000005";
+    const routes: [string, string, object?][] = [
+      ["GET", "/export.csv"],
+      ["GET", "/audit"],
+      ["POST", "/erase", { email: "v5@example.ee" }],
+      ["PATCH", `/${id}`, { status: "read" }],
+      ["DELETE", `/${id}`],
+    ];
+    const call = (method: string, path: string, auth: string, body?: object) =>
+      handle(
+        new Request(`${URL_BASE}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${auth}`, "content-type": "application/json" },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        }),
+      );
+    for (const [method, path, body] of routes) {
+      expect((await call(method, path, await token({ key: "other" }), body)).status, `${method} ${path}`).toBe(401);
+      expect((await call(method, path, await token({ admin: false }), body)).status, `${method} ${path}`).toBe(403);
+    }
+    const patched = await call("PATCH", `/${id}`, await token({ email: "staff@aural.example" }), { status: "replied" });
+    expect(patched.status).toBe(200);
+    const { entries } = await (await call("GET", "/audit", await token())).json();
+    expect(entries[0]).toMatchObject({
+      admin: { uid: "uid-1", email: "staff@aural.example" },
+      action: "status",
+      id,
+      status: "replied",
+    });
+  });
+
   it("never trusts an emulator token", async () => {
     const emulatorToken = await signIn("admin@example.com", "admin-demo-123");
     expect((await (await handler())(get(emulatorToken))).status).toBe(401);
@@ -200,7 +249,7 @@ describe("contact-submissions as deployed (Google's signing keys)", () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     try {
       const handle = createSubmissionsHandler({
-        store,
+        ...stores(),
         verify: firebaseTokenVerifier({ projectId: demoProjectId }),
         log: () => {},
       });

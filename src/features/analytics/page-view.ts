@@ -10,9 +10,15 @@ export interface PageViewEvent {
 /** Where an event goes: Google Analytics, or the local sink when no measurement id is configured. */
 export type SendEvent = (event: PageViewEvent) => void;
 
+/**
+ * Staff pages whose query can hold a visitor's personal data (an inbox search for an email address, an
+ * enquiry id): their page views carry the path only.
+ */
+const PATH_ONLY = /^\/admin(\/|$)/;
+
 /** Path plus query string, what identifies a page view: "/contact?product=felt-panels". */
 export const pathAndQuery = (location: Pick<Location, "pathname" | "search">): string =>
-  `${location.pathname}${location.search}`;
+  PATH_ONLY.test(location.pathname) ? location.pathname : `${location.pathname}${location.search}`;
 
 export function pageView(location: Pick<Location, "pathname" | "search" | "origin">, title: string): PageViewEvent {
   const path = pathAndQuery(location);

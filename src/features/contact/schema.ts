@@ -59,7 +59,18 @@ export function fieldErrors(error: z.ZodError): Partial<Record<ContactField, str
   return result;
 }
 
-/** A stored contact submission, as the admin list reads it. */
+/** Where an enquiry stands in the admin inbox; a new submission is "new". */
+export const SUBMISSION_STATUSES = ["new", "read", "replied", "archived"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Longest internal note an admin can keep on an enquiry, counted like the form's fields. */
+export const NOTE_MAX_LENGTH = 1000;
+
+/**
+ * A stored contact submission. The contact form stores the visitor's fields only; `status`, `note` and
+ * `updated_at` are written once an admin changes the enquiry, and a record without them reads as
+ * status "new", no note, and `updated_at` equal to `created_at`.
+ */
 export const SubmissionSchema = z.strictObject({
   id: z.uuid(),
   created_at: z.iso.datetime(),
@@ -68,5 +79,49 @@ export const SubmissionSchema = z.strictObject({
   phone: z.string().nullable(),
   company: z.string().nullable(),
   message: z.string(),
+  status: z.enum(SUBMISSION_STATUSES).optional(),
+  note: z.string().max(NOTE_MAX_LENGTH).nullable().optional(),
+  updated_at: z.iso.datetime().optional(),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
+
+/** One enquiry as the admin API answers it: every field present, and whether its notification went out. */
+export const SubmissionItemSchema = z.strictObject({
+  ...SubmissionSchema.shape,
+  status: z.enum(SUBMISSION_STATUSES),
+  note: z.string().max(NOTE_MAX_LENGTH).nullable(),
+  updated_at: z.iso.datetime(),
+  /** False while the notification mail about it has not gone out. */
+  notified: z.boolean(),
+});
+export type SubmissionItem = z.infer<typeof SubmissionItemSchema>;
+
+const STATUS_MESSAGE = "Status must be new, read, replied or archived";
+const NOTE_MESSAGE = `Note must be at most ${NOTE_MAX_LENGTH} characters`;
+
+/**
+ * The body of a change to one enquiry: a status, a note, or both. The note is cleaned like the form's
+ * fields; an empty note (after cleaning) or null clears it.
+ */
+export const SubmissionPatchSchema = z
+  .strictObject({
+    status: z.enum(SUBMISSION_STATUSES, { error: STATUS_MESSAGE }).optional(),
+    note: z
+      .string({ error: "Note must be text or null" })
+      .transform(cleanText)
+      .pipe(z.string().max(NOTE_MAX_LENGTH, NOTE_MESSAGE))
+      .nullable()
+      .transform((value) => value || null)
+      .optional(),
+  })
+  .refine((body) => body.status !== undefined || body.note !== undefined, { error: "Send a status or a note" });
+export type SubmissionPatch = z.output<typeof SubmissionPatchSchema>;
+
+/** The body of an erasure request: the address whose enquiries are all deleted. */
+export const EraseRequestSchema = z.strictObject({
+  email: z
+    .string({ error: "Invalid email address" })
+    .transform(cleanText)
+    .pipe(z.string().max(CONTACT_LIMITS.email, "Email must be less than 255 characters"))
+    .pipe(z.email("Invalid email address")),
+});

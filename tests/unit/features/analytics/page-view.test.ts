@@ -61,6 +61,13 @@ describe("pageView", () => {
       },
     });
   });
+
+  it("leaves the query out on admin pages, where it can hold a visitor's email or an enquiry id", () => {
+    const location = new URL("https://example.ee/admin/contact-submissions?q=kart%40example.ee&id=abc");
+    expect(pathAndQuery(location)).toBe("/admin/contact-submissions");
+    expect(pageView(location, "Admin").params.page_location).toBe("https://example.ee/admin/contact-submissions");
+    expect(pathAndQuery(new URL("https://example.ee/administration?x=1"))).toBe("/administration?x=1");
+  });
 });
 
 describe("trackPageViews", () => {

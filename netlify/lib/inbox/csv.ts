@@ -1,0 +1,41 @@
+import type { SubmissionItem } from "../../../src/features/contact/schema";
+
+/** The export's columns, in order. */
+export const CSV_COLUMNS = [
+  "id",
+  "created_at",
+  "updated_at",
+  "status",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "message",
+  "note",
+  "notified",
+] as const satisfies readonly (keyof SubmissionItem)[];
+
+/** Marks the file as UTF-8 for spreadsheet programs that would otherwise guess another encoding. */
+export const BOM = "\uFEFF";
+
+/** Cells a spreadsheet would read as a formula (or that hide one behind a tab or CR). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): a cell that a spreadsheet would run as a formula gets a leading
+ * apostrophe, and a cell holding a comma, double quote, CR or LF is quoted with its quotes doubled.
+ */
+export function csvCell(value: string | boolean | null): string {
+  let text = value === null ? "" : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The whole file: byte-order mark, header row, one row per enquiry, each line ended by CRLF. */
+export function toCsv(items: SubmissionItem[]): string {
+  const lines = [CSV_COLUMNS.join(","), ...items.map((item) => CSV_COLUMNS.map((c) => csvCell(item[c])).join(","))];
+  return `${BOM}${lines.map((line) => `${line}\r\n`).join("")}`;
+}
+
+/** contact-submissions-YYYY-MM-DD.csv for the UTC date of `now`. */
+export const csvFileName = (now: number) => `contact-submissions-${new Date(now).toISOString().slice(0, 10)}.csv`;

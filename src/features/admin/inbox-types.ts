@@ -1,0 +1,41 @@
+import type { SubmissionItem, SubmissionStatus } from "../contact/schema";
+
+/**
+ * What the admin API answers (under /api/contact-submissions). Item and Status come from the shared
+ * schema as types only: the admin page reads answers and ships no validator. The few values it needs
+ * at run time are repeated here, and a test holds them equal to the schema's.
+ */
+export type Item = SubmissionItem;
+export type Status = SubmissionStatus;
+
+export const STATUSES = ["new", "read", "replied", "archived"] as const satisfies readonly Status[];
+
+/** Longest internal note, as the API accepts it (NOTE_MAX_LENGTH of the shared schema). */
+export const NOTE_MAX_LENGTH = 1000;
+
+export type Counts = Record<Status, number>;
+
+export interface ListPage {
+  submissions: Item[];
+  next_cursor: string | null;
+  counts: Counts;
+}
+
+/** One entry of the audit log: never a visitor's name, address or message. */
+export interface AuditEntry {
+  at: string;
+  admin: { uid: string; email: string | null };
+  action: "status" | "note" | "delete" | "erase" | "export";
+  id?: string;
+  count?: number;
+  status?: Status;
+}
+
+/** A change an admin makes to one enquiry; a note of "" or null clears it. */
+export interface ItemChange {
+  status?: Status;
+  note?: string | null;
+}
+
+export const isStatus = (value: unknown): value is Status =>
+  typeof value === "string" && (STATUSES as readonly string[]).includes(value);

@@ -1,0 +1,47 @@
+import type { Counts, Item, ListPage } from "./inbox-types";
+import { countsAfter } from "./status";
+
+/** The list as the page holds it: the pages loaded so far, the next cursor and the tab counts. */
+export interface LoadedList {
+  items: Item[];
+  next: string | null;
+  counts: Counts;
+}
+
+export const fromPage = (page: ListPage): LoadedList => ({
+  items: page.submissions,
+  next: page.next_cursor,
+  counts: page.counts,
+});
+
+/** The next page appended; an enquiry already listed (it moved while paging) is kept once. */
+export function appendPage(list: LoadedList, page: ListPage): LoadedList {
+  const seen = new Set(list.items.map((item) => item.id));
+  return {
+    items: [...list.items, ...page.submissions.filter((item) => !seen.has(item.id))],
+    next: page.next_cursor,
+    counts: page.counts,
+  };
+}
+
+/**
+ * The list after an enquiry changed: it keeps its place (a row does not vanish from under the
+ * pointer when its status leaves the current tab) and the counts follow its status. `before` is
+ * what the page showed until then, for an enquiry opened from outside the loaded pages.
+ */
+export function withUpdated(list: LoadedList, updated: Item, before: Item): LoadedList {
+  return {
+    items: list.items.map((item) => (item.id === updated.id ? updated : item)),
+    next: list.next,
+    counts: countsAfter(list.counts, before.status, updated.status),
+  };
+}
+
+/** The list after an enquiry was deleted. */
+export function withRemoved(list: LoadedList, removed: Item): LoadedList {
+  return {
+    items: list.items.filter((item) => item.id !== removed.id),
+    next: list.next,
+    counts: countsAfter(list.counts, removed.status, null),
+  };
+}

@@ -1,0 +1,62 @@
+import type { Counts, Item, Status } from "./inbox-types";
+
+export const STATUS_LABELS: Record<Status, string> = {
+  new: "New",
+  read: "Read",
+  replied: "Replied",
+  archived: "Archived",
+};
+
+/** The badge of each status: new stands out in moss, archived recedes; every pair meets 4.5:1 contrast. */
+export const STATUS_BADGE: Record<Status, string> = {
+  new: "bg-moss text-paper",
+  read: "bg-sand text-ink",
+  replied: "bg-moss-soft text-moss-deep",
+  archived: "border border-stone text-muted",
+};
+
+export interface Tab {
+  /** null is every status. */
+  status: Status | null;
+  label: string;
+  count: number;
+}
+
+/** The status tabs in order, All first, each with its count from the list answer. */
+export function statusTabs(counts: Counts): Tab[] {
+  const all = counts.new + counts.read + counts.replied + counts.archived;
+  return [
+    { status: null, label: "All", count: all },
+    ...(Object.keys(STATUS_LABELS) as Status[]).map((status) => ({
+      status,
+      label: STATUS_LABELS[status],
+      count: counts[status],
+    })),
+  ];
+}
+
+/** Counts after one enquiry changed from `before` to `after` (null: it was deleted). */
+export function countsAfter(counts: Counts, before: Status, after: Status | null): Counts {
+  if (before === after) return counts;
+  const next = { ...counts, [before]: Math.max(0, counts[before] - 1) };
+  if (after) next[after] += 1;
+  return next;
+}
+
+/** The one action that moves an enquiry on to or back from the archive: archived ones are restored as read. */
+export const archiveToggle = (status: Status): { label: string; status: Status } =>
+  status === "archived" ? { label: "Restore", status: "read" } : { label: "Archive", status: "archived" };
+
+export const REPLY_SUBJECT = "Re: your enquiry to Aural Acoustics";
+
+/**
+ * A mailto: link to the enquirer with the reply subject filled in. The address is percent-encoded
+ * (RFC 6068) except for its @, so characters such as ? or # in it cannot start the header part.
+ */
+export function replyMailto(item: Pick<Item, "email">): string {
+  const address = encodeURIComponent(item.email.trim()).replace(/%40/g, "@");
+  return `mailto:${address}?subject=${encodeURIComponent(REPLY_SUBJECT)}`;
+}
+
+/** "Erased 1 enquiry", "Erased 3 enquiries". */
+export const erasedText = (n: number) => `Erased ${n} ${n === 1 ? "enquiry" : "enquiries"}`;

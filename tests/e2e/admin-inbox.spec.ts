@@ -1,0 +1,431 @@
+import { readFile } from "node:fs/promises";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { authEmulatorHost } from "../../scripts/lib/demo-accounts.mjs";
+import { axeViolations, expect, test } from "./fixtures";
+import { postFrom } from "./post";
+
+test.use({ timezoneId: "Europe/Tallinn" });
+
+const PAGE = "/admin/contact-submissions";
+let sent = 0;
+
+/**
+ * A loopback address of its own for every post (all of 127.0.0.0/8 reaches this machine), so no
+ * post meets another's rate limit, whichever worker or run sent it.
+ */
+function freshAddress(): string {
+  sent += 1;
+  return `127.${(process.pid % 250) + 1}.${(Math.floor(Date.now() / 1000) % 250) + 1}.${sent}`;
+}
+
+/** A word no other submission contains, to find this test's rows. */
+const uniqueMarker = (label: string) => `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+async function submit(fields: { name: string; email?: string; message: string; company?: string; phone?: string }) {
+  const status = await postFrom(freshAddress(), {
+    email: "visitor@example.ee",
+    company: "",
+    phone: "",
+    website: "",
+    ...fields,
+  });
+  expect(status).toBe(201);
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto("/auth");
+  await expect(page.locator("form[data-ready]")).toBeVisible();
+  await page.getByRole("textbox", { name: "Email" }).fill("admin@example.com");
+  await page.getByLabel("Password").fill("admin-demo-123");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(PAGE);
+  await expect(page.locator("table[data-submissions]")).toBeVisible();
+}
+
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search enquiries" });
+const rows = (page: Page) => page.locator("table[data-submissions] tbody tr");
+const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
+const tab = (page: Page, label: string) =>
+  page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: new RegExp(`^${label} `) });
+
+async function search(page: Page, text: string) {
+  await searchBox(page).fill(text);
+  await searchBox(page).press("Enter");
+  const q = new URLSearchParams({ q: text }).toString().replace(/[+%]/g, "\\$&");
+  await expect(page).toHaveURL(new RegExp(`[?&]${q}(&|$)`));
+}
+
+async function openEnquiry(page: Page, name: string): Promise<Locator> {
+  await row(page, name).getByRole("button", { name }).click();
+  const dialog = page.getByRole("dialog", { name });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("an admin filters by status tab and searches; the address keeps both through Back and reload", async ({
+  page,
+}) => {
+  const marker = uniqueMarker("Filter");
+  await submit({ name: "Alma Filter", message: `First ${marker}` });
+  await submit({ name: "Bruno Filter", message: `Second ${marker}` });
+  await signInAsAdmin(page);
+
+  for (const label of ["All", "New", "Read", "Replied", "Archived"]) {
+    await expect(tab(page, label)).toHaveText(new RegExp(`^${label}\\s*\\d+$`));
+  }
+  await expect(tab(page, "All")).toHaveAttribute("aria-current", "page");
+
+  // Typing alone searches after a pause.
+  await searchBox(page).fill(marker);
+  await expect(page).toHaveURL(`${PAGE}?q=${marker}`);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).nth(0)).toContainText("Bruno Filter");
+
+  await tab(page, "New").click();
+  await expect(page).toHaveURL(`${PAGE}?status=new&q=${marker}`);
+  await expect(tab(page, "New")).toHaveAttribute("aria-current", "page");
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).first().locator("td").last()).toContainText("New");
+
+  await tab(page, "Replied").click();
+  await expect(page).toHaveURL(`${PAGE}?status=replied&q=${marker}`);
+  await expect(page.getByText("No enquiries match this view")).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(`${PAGE}?status=new&q=${marker}`);
+  await expect(rows(page)).toHaveCount(2);
+  await page.reload();
+  await expect(searchBox(page)).toHaveValue(marker);
+  await expect(tab(page, "New")).toHaveAttribute("aria-current", "page");
+  await expect(rows(page)).toHaveCount(2);
+
+  // Search matches regardless of case and accents.
+  await search(page, "alma FILTER");
+  await expect(row(page, marker)).toHaveCount(1);
+  await search(page, "Älma filter");
+  await expect(row(page, marker)).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Clear search" }).click();
+  await expect(page).toHaveURL(`${PAGE}?status=new`);
+  await expect(searchBox(page)).toHaveValue("");
+  await expect(searchBox(page)).toBeFocused();
+});
+
+test("an admin opens an enquiry (it becomes read), replies, archives, restores, notes it, and sees it all in the audit log", async ({
+  page,
+}) => {
+  const marker = uniqueMarker("Detail");
+  const name = `Kärt ${marker}`;
+  await submit({
+    name,
+    email: "kart@example.ee",
+    company: "Tamm OÜ",
+    phone: "+372 5555 0101",
+    message: `Hello ${marker}\nline two\nline three\nline four\nline five`,
+  });
+  await signInAsAdmin(page);
+  await search(page, marker);
+  await expect(row(page, marker)).toHaveAttribute("data-status", "new");
+
+  const opener = row(page, marker).getByRole("button", { name });
+  const dialog = await openEnquiry(page, name);
+  const id = await row(page, marker).getAttribute("data-id");
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(`${PAGE}?q=${marker}&id=${id}`);
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  // The whole message, every field.
+  await expect(dialog.getByText("line five")).toBeVisible();
+  for (const text of ["kart@example.ee", "Tamm OÜ", "+372 5555 0101", id ?? ""]) {
+    await expect(dialog).toContainText(text);
+  }
+  await expect(dialog.getByRole("link", { name: "Reply by email" })).toHaveAttribute(
+    "href",
+    "mailto:kart@example.ee?subject=Re%3A%20your%20enquiry%20to%20Aural%20Acoustics",
+  );
+  // Opening a new enquiry marks it read.
+  await expect(row(page, marker)).toHaveAttribute("data-status", "read");
+  await expect(dialog.locator("dd").filter({ hasText: /^Read$/ })).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Mark replied", exact: true }).click();
+  await expect(row(page, marker)).toHaveAttribute("data-status", "replied");
+  await expect(dialog.getByRole("button", { name: "Replied", exact: true })).toHaveAttribute("aria-disabled", "true");
+
+  await dialog.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(row(page, marker)).toHaveAttribute("data-status", "archived");
+  await dialog.getByRole("button", { name: "Restore", exact: true }).click();
+  await expect(row(page, marker)).toHaveAttribute("data-status", "read");
+  await expect(dialog.getByRole("button", { name: "Archive", exact: true })).toBeVisible();
+
+  const note = dialog.getByRole("textbox", { name: "Internal note" });
+  await expect(note).toHaveAttribute("maxlength", "1000");
+  await note.fill("Called back on Monday, sending samples.");
+  await dialog.getByRole("button", { name: "Save note" }).click();
+  await expect(dialog.getByText("Saved", { exact: true })).toBeVisible();
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await expect(page).toHaveURL(`${PAGE}?q=${marker}`);
+
+  // Everything was stored.
+  await page.reload();
+  await expect(row(page, marker)).toHaveAttribute("data-status", "read");
+  const again = await openEnquiry(page, name);
+  await expect(again.getByRole("textbox", { name: "Internal note" })).toHaveValue(
+    "Called back on Monday, sending samples.",
+  );
+  await again.getByRole("button", { name: "Close" }).click();
+  await expect(again).toBeHidden();
+
+  // The audit log names the admin and each change, never the visitor.
+  await page.getByText("Audit log", { exact: true }).click();
+  const log = page.locator("table[data-audit]");
+  const short = (id ?? "").slice(0, 8);
+  const entries = log.locator("tbody tr").filter({ has: page.getByRole("link", { name: `Open enquiry ${short}` }) });
+  await expect(entries.first()).toBeVisible();
+  const texts = await entries.allTextContents();
+  for (const what of ["Marked Read", "Marked Replied", "Marked Archived", "Changed the note"]) {
+    expect(
+      texts.some((t) => t.includes(what) && t.includes("admin@example.com")),
+      what,
+    ).toBe(true);
+  }
+  expect(texts.filter((t) => t.includes("Marked Read"))).toHaveLength(2);
+  await expect(log).not.toContainText("kart@example.ee");
+  await expect(log).not.toContainText(marker);
+
+  // An entry's link opens its enquiry.
+  await entries.first().getByRole("link").click();
+  await expect(page.getByRole("dialog", { name })).toBeVisible();
+});
+
+test("an admin deletes an enquiry only after confirming", async ({ page }) => {
+  const marker = uniqueMarker("Delete");
+  const name = `Dora ${marker}`;
+  await submit({ name, message: `Please delete ${marker}` });
+  await signInAsAdmin(page);
+  await search(page, marker);
+
+  const dialog = await openEnquiry(page, name);
+  await expect(row(page, marker)).toHaveAttribute("data-status", "read");
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  const confirm = dialog.getByRole("button", { name: "Delete permanently" });
+  await expect(confirm).toBeFocused();
+  await expect(confirm).toHaveAccessibleDescription("This enquiry will be deleted permanently. This cannot be undone.");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(dialog.getByRole("button", { name: "Delete", exact: true })).toBeFocused();
+
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await dialog.getByRole("button", { name: "Delete permanently" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("The enquiry was deleted permanently")).toBeVisible();
+  await expect(page.getByText("No enquiries match this view")).toBeVisible();
+  await expect(page).toHaveURL(`${PAGE}?q=${marker}`);
+
+  await page.reload();
+  await expect(page.getByText("No enquiries match this view")).toBeVisible();
+});
+
+test("an admin erases every enquiry from one address", async ({ page }) => {
+  const marker = uniqueMarker("erase");
+  const email = `${marker}@example.ee`;
+  await submit({ name: "Erin First", email, message: `One ${marker}` });
+  await submit({ name: "Erin Second", email: email.toUpperCase(), message: `Two ${marker}` });
+  await submit({ name: "Erin Other", email: `other-${email}`, message: `Three ${marker}` });
+  await signInAsAdmin(page);
+  await search(page, marker);
+  await expect(rows(page)).toHaveCount(3);
+
+  await page.getByText("Erase by email", { exact: true }).click();
+  const field = page.getByRole("textbox", { name: "Email address" });
+  await field.fill("not an address");
+  await page.getByRole("button", { name: "Erase…" }).click();
+  await expect(field).toHaveAccessibleDescription("Invalid email address");
+
+  await field.fill(` ${email} `);
+  await page.getByRole("button", { name: "Erase…" }).click();
+  const confirm = page.getByRole("button", { name: "Erase permanently" });
+  await expect(confirm).toBeFocused();
+  await expect(confirm).toHaveAccessibleDescription(
+    `Every enquiry from ${email} will be deleted permanently. This cannot be undone.`,
+  );
+  await confirm.click();
+  await expect(page.getByRole("status").filter({ hasText: "Erased 2 enquiries" })).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText("Erin Other");
+
+  await page.getByText("Audit log", { exact: true }).click();
+  await expect(
+    page.locator("table[data-audit] tbody tr").filter({ hasText: "Erased 2 enquiries by email" }).first(),
+  ).toBeVisible();
+  await expect(page.locator("table[data-audit]")).not.toContainText(email);
+});
+
+test("an admin downloads the current view as CSV", async ({ page }) => {
+  const marker = uniqueMarker("Csv");
+  await submit({ name: `=HYPERLINK("x") ${marker}`, message: `Quote "this", then\na new line ${marker}` });
+  await submit({ name: `Plain ${marker}`, message: `Plain ${marker}` });
+  await signInAsAdmin(page);
+  await search(page, marker);
+  await expect(rows(page)).toHaveCount(2);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^contact-submissions-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const text = bytes.subarray(3).toString("utf8");
+  const lines = text.split("\r\n");
+  expect(lines[0]).toBe("id,created_at,updated_at,status,name,email,phone,company,message,note,notified");
+  // Newest first; quotes doubled, the line break kept inside quotes, the formula defused.
+  expect(text).toContain(`,Plain ${marker},`);
+  expect(text).toContain(`"'=HYPERLINK(""x"") ${marker}"`);
+  expect(text).toContain(`"Quote ""this"", then\na new line ${marker}"`);
+  expect(text.indexOf(`Plain ${marker}`)).toBeLessThan(text.indexOf("HYPERLINK"));
+  expect(text.split(marker).length - 1).toBe(4);
+
+  await page.getByText("Audit log", { exact: true }).click();
+  await expect(
+    page
+      .locator("table[data-audit] tbody tr")
+      .filter({ hasText: "Downloaded the CSV" })
+      .filter({ hasText: "admin@example.com" })
+      .first(),
+  ).toBeVisible();
+});
+
+test("a refused change shows the API's message in a toast above the open dialog", async ({ page }) => {
+  const marker = uniqueMarker("Refused");
+  const name = `Rein ${marker}`;
+  await submit({ name, message: `Refused ${marker}` });
+  await signInAsAdmin(page);
+  await search(page, marker);
+  await page.route("**/api/contact-submissions/*", (route) =>
+    route.request().method() === "PATCH"
+      ? route.fulfill({
+          status: 503,
+          contentType: "application/json",
+          body: JSON.stringify({
+            error: { code: "storage_unavailable", message: "Storage unavailable, please try again later" },
+          }),
+        })
+      : route.fallback(),
+  );
+  const dialog = await openEnquiry(page, name);
+  await expect(dialog.getByText("Storage unavailable, please try again later")).toBeVisible();
+  await expect(dialog.getByText("Error", { exact: true })).toBeVisible();
+  await expect(row(page, marker)).toHaveAttribute("data-status", "new");
+  await page.unrouteAll();
+});
+
+test("?id= opens that enquiry's detail on load, and closing it leaves the list", async ({ page }) => {
+  const marker = uniqueMarker("Link");
+  const name = `Linda ${marker}`;
+  await submit({ name, message: `From the mail ${marker}` });
+  await signInAsAdmin(page);
+  await search(page, marker);
+  const id = await row(page, marker).getAttribute("data-id");
+
+  await page.goto(`${PAGE}?id=${id}`);
+  const dialog = page.getByRole("dialog", { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  await expect(dialog.locator("dd").filter({ hasText: /^Read$/ })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(PAGE);
+
+  await page.goto(`${PAGE}?id=00000000-0000-4000-8000-999999999999`);
+  await expect(page.getByText("That enquiry was not found. It may have been deleted.")).toBeVisible();
+  await expect(page).toHaveURL(PAGE);
+});
+
+test("the inbox works by keyboard and has no axe violations, with the dialog and confirmations open @phone", async ({
+  page,
+}) => {
+  test.slow();
+  const marker = uniqueMarker("Axe");
+  const name = `Aksel ${marker}`;
+  await submit({ name, message: `Accessible ${marker}` });
+  await signInAsAdmin(page);
+  await search(page, marker);
+
+  // The page with both tools open.
+  await page.getByText("Erase by email", { exact: true }).click();
+  await page.getByText("Audit log", { exact: true }).click();
+  await expect(page.locator("[data-audit-log] p, table[data-audit]").first()).toBeVisible();
+  await expect(page.locator("[data-audit-log]").getByText("Loading...")).toBeHidden();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Keyboard only: to the name, open, close, focus back.
+  const opener = row(page, marker).getByRole("button", { name });
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  await expect(dialog).toBeInViewport();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: "Delete permanently" })).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  // Cancel gives the focus back to Delete; the controls before it are reached inside the dialog.
+  await expect(dialog.getByRole("button", { name: "Delete", exact: true })).toBeFocused();
+  for (const control of ["Archive", "Mark replied", "Reply by email"]) {
+    await page.keyboard.press("Shift+Tab");
+    await expect(
+      dialog.getByRole(control === "Reply by email" ? "link" : "button", { name: control, exact: true }),
+    ).toBeFocused();
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // Nothing is wider than the screen.
+  const width = page.viewportSize()?.width ?? 0;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+});
+
+/** An ID token for a demo account, from the Auth emulator's REST API. */
+async function idToken(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post(
+    `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+test("every inbox endpoint answers 403 to a signed-in user without the admin role, and 401 without a token", async ({
+  request,
+}) => {
+  const token = await idToken(request, "user@example.com", "user-demo-123");
+  const id = "00000000-0000-4000-8000-000000000001";
+  const calls: [string, string, unknown?][] = [
+    ["GET", "/api/contact-submissions"],
+    ["GET", "/api/contact-submissions?status=new&q=x"],
+    ["GET", "/api/contact-submissions/export.csv"],
+    ["GET", "/api/contact-submissions/audit"],
+    ["PATCH", `/api/contact-submissions/${id}`, { status: "read" }],
+    ["DELETE", `/api/contact-submissions/${id}`],
+    ["POST", "/api/contact-submissions/erase", { email: "kart@example.ee" }],
+  ];
+  for (const [method, url, data] of calls) {
+    const headers = { origin: "http://localhost:8888" };
+    const asUser = await request.fetch(url, {
+      method,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      ...(data ? { data } : {}),
+    });
+    expect(asUser.status(), `${method} ${url}`).toBe(403);
+    expect(await asUser.json()).toMatchObject({ error: { code: "forbidden" } });
+    const anonymous = await request.fetch(url, { method, headers, ...(data ? { data } : {}) });
+    expect(anonymous.status(), `${method} ${url} without a token`).toBe(401);
+  }
+});

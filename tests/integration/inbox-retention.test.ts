@@ -1,0 +1,141 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import retentionFunction, { config } from "../../netlify/functions/retention";
+import { monthOf, pointerKey, type RowsDoc, rowsKey, SHARD_PREFIX } from "../../netlify/lib/inbox/format";
+import { addEntries, readIndex, writePointer } from "../../netlify/lib/inbox/index-store";
+import { exportItems } from "../../netlify/lib/inbox/queries";
+import { saveIndexedSubmission } from "../../netlify/lib/inbox/records";
+import { applyRetention, GHOST_GRACE_MS } from "../../netlify/lib/inbox/retention";
+import { saveSubmission, submissionKey } from "../../netlify/lib/submissions";
+import type { Submission } from "../../src/features/contact/schema";
+import { startBlobs } from "../support/blobs";
+
+const NOW = Date.parse("2026-11-22T12:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+let run = 0;
+
+beforeAll(async () => {
+  blobs = await startBlobs();
+});
+afterAll(async () => {
+  await blobs.stop();
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+function enquiry(name: string, createdAt: number): Submission {
+  return {
+    id: crypto.randomUUID(),
+    created_at: new Date(createdAt).toISOString(),
+    name,
+    email: `${name.toLowerCase()}@example.ee`,
+    phone: null,
+    company: null,
+    message: `From ${name}`,
+  };
+}
+const keyOf = (s: Submission) => submissionKey(new Date(s.created_at), s.id);
+
+async function scene() {
+  run += 1;
+  const stores = {
+    submissions: blobs.store(`ret-submissions-${run}`),
+    index: blobs.store(`ret-index-${run}`),
+    outbox: blobs.store(`ret-outbox-${run}`),
+  };
+  const at = {
+    thirtyMonths: Date.parse("2024-05-22T12:00:00Z"),
+    justOlder: Date.parse("2024-11-21T12:00:00Z"),
+    justNewer: Date.parse("2024-11-23T12:00:00Z"),
+    lastMonth: NOW - 20 * DAY,
+    now: NOW - 10 * 60_000,
+  };
+  const s = {
+    a: enquiry("Ancient", at.thirtyMonths),
+    b: enquiry("Expired", at.justOlder),
+    c: enquiry("Kept", at.justNewer),
+    d: enquiry("Recent", at.lastMonth),
+    e: enquiry("Fresh", at.now),
+    // Stored before the index existed: one expired, one not.
+    f: enquiry("Unindexed", Date.parse("2024-09-01T00:00:00Z")),
+    g: enquiry("Legacy", NOW - 60 * DAY),
+    // Index entries whose submission is not stored: an old one and one being stored right now.
+    h: enquiry("Ghost", NOW - 90 * DAY),
+    i: enquiry("Arriving", NOW - 5 * 60_000),
+  };
+  for (const x of [s.a, s.b, s.c, s.d, s.e]) await saveIndexedSubmission(stores, x);
+  for (const x of [s.f, s.g]) await saveSubmission(stores.submissions, x);
+  for (const x of [s.h, s.i]) {
+    await addEntries(stores.index, [{ key: keyOf(x), entry: { s: "new", u: Date.parse(x.created_at), t: "x" } }]);
+    await writePointer(stores.index, x.id, keyOf(x));
+  }
+  for (const x of [s.a, s.c]) await stores.outbox.setJSON(keyOf(x), { id: x.id });
+  // Export copies for every month, as an export leaves them.
+  await exportItems(stores, { status: null, q: "" }, () => {});
+  return { stores, s };
+}
+
+const storedKeys = async (store: ReturnType<typeof blobs.store>, prefix = "") =>
+  (await store.list({ prefix })).blobs.map((b) => b.key).sort();
+
+describe("retention", () => {
+  it("deletes what is older than the period with everything that belongs to it, and nothing newer", async () => {
+    const { stores, s } = await scene();
+    const result = await applyRetention(stores, { months: 24, now: NOW });
+    expect(result).toEqual({ cutoff: "2024-11-22T12:00:00.000Z", deleted: 3, ghosts: 1, indexed: 1 });
+
+    const kept = [s.c, s.d, s.e, s.g];
+    expect(await storedKeys(stores.submissions)).toEqual(kept.map(keyOf).sort());
+    expect((await readIndex(stores.index)).map((e) => e.key)).toEqual([...kept, s.i].map(keyOf).sort());
+    expect(await storedKeys(stores.index, "id/")).toEqual([...kept, s.i].map((x) => pointerKey(x.id)).sort());
+    expect(await storedKeys(stores.outbox)).toEqual([keyOf(s.c)]);
+
+    // No document of a month wholly before the cutoff is left; copies hold only kept enquiries.
+    const docs = await storedKeys(stores.index);
+    expect(docs.filter((k) => !k.startsWith("id/") && k.slice(k.indexOf("/") + 1) < "2024-11")).toEqual([]);
+    const copies = await Promise.all(
+      [...new Set([s.a, s.b, s.c].map((x) => monthOf(Date.parse(x.created_at))))].map(
+        (month) => stores.index.get(rowsKey(month), { type: "json" }) as Promise<RowsDoc | null>,
+      ),
+    );
+    const copied = copies.flatMap((doc) => Object.keys(doc?.items ?? {}));
+    expect(copied).toContain(keyOf(s.c));
+    for (const gone of [s.a, s.b]) expect(copied).not.toContain(keyOf(gone));
+
+    // Running again changes nothing.
+    expect(await applyRetention(stores, { months: 24, now: NOW })).toEqual({
+      cutoff: "2024-11-22T12:00:00.000Z",
+      deleted: 0,
+      ghosts: 0,
+      indexed: 0,
+    });
+  });
+
+  it("follows a shorter period and the injected clock, and removes a ghost once its grace is over", async () => {
+    const { stores, s } = await scene();
+    const later = NOW + GHOST_GRACE_MS;
+    const result = await applyRetention(stores, { months: 1, now: later });
+    expect(result.deleted).toBe(5);
+    expect(result.ghosts).toBe(1);
+    expect(await storedKeys(stores.submissions)).toEqual([s.d, s.e].map(keyOf).sort());
+    expect((await readIndex(stores.index)).map((e) => e.key)).toEqual([s.e, s.d].map(keyOf));
+    expect((await stores.index.list({ prefix: SHARD_PREFIX })).blobs.map((b) => b.key)).toEqual([
+      `${SHARD_PREFIX}${monthOf(NOW)}`,
+    ]);
+  });
+});
+
+describe("the scheduled retention function", () => {
+  it("runs daily", () => {
+    expect(config.schedule).toBe("@daily");
+  });
+
+  it("deletes nothing and says why when SUBMISSION_RETENTION_MONTHS is invalid", async () => {
+    vi.stubEnv("SUBMISSION_RETENTION_MONTHS", "0");
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await retentionFunction();
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("SUBMISSION_RETENTION_MONTHS must be a whole number"));
+  });
+});
