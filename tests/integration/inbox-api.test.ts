@@ -8,6 +8,7 @@ import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler"
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
 import { type Submission, SubmissionItemSchema } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
+import { parseCsv } from "../support/csv";
 
 const BASE = "https://aural.example/api/contact-submissions";
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -102,36 +103,6 @@ function inbox() {
 }
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; fields?: object } }).error;
-
-/** A CSV file (RFC 4180) as rows of cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  if (cell !== "" || row.length > 0) throw new Error("the last line has no CRLF");
-  return rows;
-}
 
 describe("every route of the admin API", () => {
   const ID = "00000000-0000-4000-8000-00000000abcd";
@@ -456,7 +427,7 @@ describe("CSV export", () => {
       text.startsWith("\uFEFFid,created_at,updated_at,status,name,email,phone,company,message,note,notified\r\n"),
     ).toBe(true);
     expect(text).toContain('"Line one, with ""quotes""\r\nLine two"');
-    const rows = parseCsv(text.slice(1));
+    const rows = parseCsv(text);
     expect(rows).toHaveLength(4);
     const byId = Object.fromEntries(rows.slice(1).map((r) => [r[0], r]));
     expect(byId[quoted.id]?.slice(3)).toEqual([
@@ -486,7 +457,7 @@ describe("CSV export", () => {
     const b = await add({ name: "Bert" });
     await add({ name: "Carl Kart" });
     const idsOf = async (query: string) =>
-      parseCsv((await (await call("GET", `/export.csv${query}`)).text()).slice(1))
+      parseCsv(await (await call("GET", `/export.csv${query}`)).text())
         .slice(1)
         .map((r) => r[0]);
     expect(await idsOf("")).toHaveLength(3);
@@ -495,7 +466,7 @@ describe("CSV export", () => {
     expect(await idsOf("?status=archived")).toEqual([a.id]);
     expect(await idsOf("?q=KART&status=new")).toHaveLength(1);
     expect(await idsOf("")).toHaveLength(2);
-    const rows = parseCsv((await (await call("GET", "/export.csv?status=archived")).text()).slice(1));
+    const rows = parseCsv(await (await call("GET", "/export.csv?status=archived")).text());
     expect(rows[1]?.[3]).toBe("archived");
   });
 });

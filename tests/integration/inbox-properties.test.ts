@@ -12,6 +12,7 @@ import {
   type SubmissionStatus,
 } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
+import { parseCsv } from "../support/csv";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let run = 0;
@@ -133,34 +134,6 @@ function inbox() {
 
 const keyOf = (s: Submission) => submissionKey(new Date(s.created_at), s.id);
 
-/** The rows of an exported file (RFC 4180, after its byte-order mark). */
-function csvRows(file: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const text = file.replace(/^\uFEFF/, "");
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      rows.push([...row, cell]);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 const statusOf = (s: Submission): SubmissionStatus => s.status ?? "new";
 const fields = (s: Submission) => [s.name, s.email, s.company ?? "", s.phone ?? "", s.message];
 
@@ -273,7 +246,7 @@ describe("the inbox index under random use", () => {
             params.delete("limit");
             const csv = await (await box.call("GET", `/export.csv?${params}`)).text();
             expect(
-              csvRows(csv)
+              parseCsv(csv)
                 .slice(1)
                 .map((row) => row[0]),
             ).toEqual(expected.map((s) => s.id));
