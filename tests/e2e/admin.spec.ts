@@ -2,6 +2,8 @@ import { expect, test } from "./fixtures";
 import { postFrom } from "./post";
 
 test.describe.configure({ mode: "serial" });
+/** The admin list is one call to the local Functions emulator, which is slow under a busy test run. */
+const LIST_LOADED = { timeout: 15_000 };
 test.use({ timezoneId: "Europe/Tallinn" });
 
 async function signIn(page: import("@playwright/test").Page, email: string, password: string) {
@@ -73,7 +75,7 @@ test("an admin signs in, lands on the dashboard and sees a new submission first,
   expect(redirectMs).toBeLessThan(1000);
 
   const table = page.locator("table[data-submissions]");
-  await expect(table).toBeVisible();
+  await expect(table).toBeVisible(LIST_LOADED);
   // Other tests may submit at the same moment, so find the row rather than assume it is first.
   const first = table.locator("tbody tr", { hasText: marker });
   await expect(first).toContainText("Kärt Tamm");
@@ -114,7 +116,7 @@ test("a long unbroken name, email or company wraps inside its column, whole in i
   await signIn(page, "admin@example.com", "admin-demo-123");
   await page.waitForURL("/admin/contact-submissions");
   const row = page.locator("table[data-submissions] tbody tr", { hasText: name });
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible(LIST_LOADED);
   await expect(row.locator("td").nth(1)).toHaveAttribute("title", name);
   await expect(row.getByRole("link", { name: email })).toHaveAttribute("title", email);
   await expect(row.locator("td").nth(4)).toHaveAttribute("title", company);

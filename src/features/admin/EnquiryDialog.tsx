@@ -60,7 +60,7 @@ export function EnquiryDialog({ item, onClose, onChange, onDelete, fallbackFocus
       ref={dialog}
       aria-labelledby={titleId}
       onClose={onDialogClose}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(46rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-stone/80 bg-paper p-0 text-ink shadow-2xl backdrop:bg-ink/45"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(46rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-2xl border border-stone/80 bg-paper p-0 text-ink shadow-2xl backdrop:bg-ink/45"
       data-enquiry-dialog
     >
       {item && (

@@ -280,7 +280,9 @@ export function Inbox() {
           : ""}
       </p>
 
-      <div className="grid gap-4 pt-4">
+      {/* One column that may shrink below the audit table's width (the table scrolls sideways in its own
+          frame), so the open tools never make the page wider than a phone's screen. */}
+      <div className="grid grid-cols-1 gap-4 pt-4">
         <Disclosure title="Erase by email" name="erase">
           <EraseByEmail onErase={erase} />
         </Disclosure>
