@@ -1,12 +1,8 @@
 import { z } from "../../../src/lib/zod";
 import type { Env } from "../env";
-import { headerText } from "./message";
+import { headerText, type Mailbox } from "./message";
 
-/** A mailbox as nodemailer takes it: the display name is already safe for a header. */
-export interface Mailbox {
-  name: string;
-  address: string;
-}
+export type { Mailbox };
 
 export interface NotifyConfig {
   /** smtp://… (STARTTLS) or smtps://… (TLS from the start), with the credentials in the URL. */

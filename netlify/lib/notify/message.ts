@@ -1,5 +1,10 @@
 import type { Submission } from "../../../src/features/contact/schema";
-import type { Mailbox } from "./config";
+
+/** A mailbox as nodemailer takes it: the display name is already safe for a header. */
+export interface Mailbox {
+  name: string;
+  address: string;
+}
 
 /** What a notification needs from the site's settings. */
 export interface MessageSettings {
