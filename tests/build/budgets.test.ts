@@ -32,7 +32,8 @@ const ISLAND_BUDGETS: Record<string, number> = {
   "/gallery": 90 * 1024,
   // React 65 KB + Firebase Auth about 45 KB + form and toasts.
   "/auth": 140 * 1024,
-  "/admin/contact-submissions": 120 * 1024,
+  // React 65 KB + Firebase Auth + the inbox (tabs, search, dialog, tools, audit log): 122 KB measured.
+  "/admin/contact-submissions": 125 * 1024,
 };
 
 const gzipSize = (url: string) => gzipSync(readFileSync(join(distDir, url)), { level: 9 }).length;
