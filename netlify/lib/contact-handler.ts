@@ -1,147 +1,48 @@
 import { RESULT_PAGES } from "../../src/features/contact/messages";
-import { CONTACT_RATE_LIMIT, ContactSchema, fieldErrors } from "../../src/features/contact/schema";
-import type { ApiErrorCode } from "../../src/lib/api-error";
-import { BodyTooLargeError, errorResponse, json, mediaType, readBody, seeOther } from "./http";
-import { saveIndexedSubmission } from "./inbox/records";
-import { type ContactNotifier, runAfterAnswer } from "./notify/notifier";
+import { CONTACT_RATE_LIMIT, type Contact, ContactSchema, fieldErrors } from "../../src/features/contact/schema";
+import { createFormHandler, type FormDeps, type FormSpec } from "./form-handler";
 import { createRateLimiter } from "./rate-limit";
-import { type BlobStore, StorageUnavailableError } from "./storage";
+import type { BlobStore } from "./storage";
 import { toSubmission } from "./submissions";
 
-export const MAX_BODY_BYTES = 16 * 1024;
+export { MAX_BODY_BYTES, wantsPage } from "./form-handler";
 
-/**
- * Form posts are accepted URL-encoded, which is how the site's form posts without JavaScript.
- * Multipart bodies are refused with 415: the form has no file field, and one bounded reader with one
- * parser for every body leaves less to get wrong.
- */
-const FORM_TYPE = "application/x-www-form-urlencoded";
-
-/** A browser's native form post, which gets a page (by redirect) rather than JSON. */
-export const wantsPage = (request: Request) =>
-  mediaType(request) === FORM_TYPE && !(request.headers.get("accept") ?? "").includes("application/json");
-
-export interface ContactDeps {
-  submissions: BlobStore;
-  /** The inbox index (contact-index): the function always passes it; without it a submission is stored alone. */
-  index?: BlobStore;
+/** What the public forms share: the inbox, and one rate limit per client IP across every form. */
+export interface ContactDeps extends FormDeps {
   rateLimits: BlobStore;
   salt: string;
-  /** Origins allowed to post besides the request's own, e.g. the public site address. */
-  allowedOrigins?: string[];
-  /** Queues and sends the notification mail of each stored submission (see netlify/lib/notify). */
-  notifier?: ContactNotifier;
-  now?: () => number;
-  newId?: () => string;
-  log?: (message: string, error?: unknown) => void;
 }
 
-type Outcome =
-  | { kind: "created"; id: string; created_at: string }
-  | { kind: "invalid"; code: ApiErrorCode; error: string; fields?: Record<string, string> }
-  | { kind: "rate-limited"; retryAfterSeconds: number };
-
 /**
- * POST /api/submit-contact-form. Validates, rate-limits per client IP (as the platform reports it),
- * stores, and answers JSON, or redirects when the browser posted the form natively.
+ * The one rate limiter of the public forms: a contact message and a sample request from one client
+ * count against the same limit, kept in the same records.
  */
-export function createContactHandler(deps: ContactDeps) {
-  const now = deps.now ?? Date.now;
-  const newId = deps.newId ?? (() => crypto.randomUUID());
-  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
-  const limiter = createRateLimiter({ store: deps.rateLimits, salt: deps.salt, now, ...CONTACT_RATE_LIMIT });
+export const formRateLimiter = (deps: Pick<ContactDeps, "rateLimits" | "salt" | "now">) =>
+  createRateLimiter({ store: deps.rateLimits, salt: deps.salt, now: deps.now ?? Date.now, ...CONTACT_RATE_LIMIT });
 
-  return async function handle(
-    request: Request,
-    context: { ip?: string; waitUntil?: (promise: Promise<unknown>) => void },
-  ): Promise<Response> {
-    if (request.method !== "POST")
-      return errorResponse(405, "method_not_allowed", "Method not allowed", {}, { allow: "POST" });
+export const RATE_LIMIT_MESSAGE = `Too many submissions. Limit: ${CONTACT_RATE_LIMIT.limit} submissions per hour.`;
 
-    const origin = request.headers.get("origin");
-    const allowed = new Set([new URL(request.url).origin, ...(deps.allowedOrigins ?? [])]);
-    if (origin && !allowed.has(origin))
-      return errorResponse(403, "cross_site", "Cross-site submissions are not accepted");
-
-    const type = mediaType(request);
-    const isForm = type === FORM_TYPE;
-    if (type !== "application/json" && !isForm) {
-      return errorResponse(415, "unsupported_media_type", "Send the form as JSON or URL-encoded");
-    }
-
-    let payload: unknown;
-    try {
-      const text = await readBody(request, MAX_BODY_BYTES);
-      payload = isForm ? Object.fromEntries(new URLSearchParams(text)) : JSON.parse(text);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError)
-        return errorResponse(413, "payload_too_large", "The message is too large");
-      return errorResponse(400, "invalid_body", isForm ? "Invalid form data" : "Invalid JSON");
-    }
-
-    const later = (work: Promise<unknown>) => runAfterAnswer(context, work, log);
-    const outcome = await submit(payload, context.ip ?? "unknown", later).catch((error: unknown) => {
-      if (!(error instanceof StorageUnavailableError)) throw error;
-      log("contact submission not stored", error);
-      return "unavailable" as const;
-    });
-
-    if (outcome === "unavailable") {
-      return wantsPage(request)
-        ? seeOther(RESULT_PAGES.error.path)
-        : errorResponse(503, "storage_unavailable", "Storage unavailable, please try again later");
-    }
-    switch (outcome.kind) {
-      case "created":
-        return wantsPage(request)
-          ? seeOther(RESULT_PAGES.success.path)
-          : json({ id: outcome.id, created_at: outcome.created_at }, 201);
-      case "rate-limited":
-        return wantsPage(request)
-          ? seeOther(RESULT_PAGES.rateLimited.path)
-          : errorResponse(
-              429,
-              "rate_limited",
-              `Too many submissions. Limit: ${CONTACT_RATE_LIMIT.limit} submissions per hour.`,
-              {},
-              { "retry-after": String(outcome.retryAfterSeconds) },
-            );
-      case "invalid":
-        return wantsPage(request)
-          ? seeOther(RESULT_PAGES.error.path)
-          : errorResponse(400, outcome.code, outcome.error, outcome.fields ? { fields: outcome.fields } : {});
-    }
-  };
-
-  async function submit(payload: unknown, ip: string, later: (work: Promise<unknown>) => void): Promise<Outcome> {
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-      return { kind: "invalid", code: "invalid_body", error: "Expected an object with the form fields" };
-    }
+const contactForm: FormSpec<Contact> = {
+  label: "contact submission",
+  pages: {
+    success: RESULT_PAGES.success.path,
+    rateLimited: RESULT_PAGES.rateLimited.path,
+    error: RESULT_PAGES.error.path,
+  },
+  fromForm: (params) => Object.fromEntries(params),
+  async parse(payload) {
     const parsed = ContactSchema.safeParse(payload);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      if (fields.website) return { kind: "invalid", code: "bot_detected", error: "Bot detected" };
-      return { kind: "invalid", code: "invalid_fields", error: "Please correct the highlighted fields", fields };
-    }
-    const reservation = await limiter.reserve(ip);
-    if (!reservation.allowed) return { kind: "rate-limited", retryAfterSeconds: reservation.retryAfterSeconds };
-    const submission = toSubmission(parsed.data, newId(), new Date(now()));
-    // The outbox entry goes first, so a stored submission always has one until its mail is sent.
-    const queued = (await deps.notifier?.queue(submission)) ?? false;
-    try {
-      await saveIndexedSubmission(deps, submission);
-    } catch (error) {
-      if (queued) await deps.notifier?.unqueue(submission);
-      await reservation
-        .release()
-        .catch((releaseError: unknown) => log("could not release a rate-limit slot", releaseError));
-      throw error;
-    }
-    if (deps.notifier) {
-      // A failed first write gets a second try; the mail itself never delays the answer.
-      const retried = queued || (await deps.notifier.queue(submission));
-      later(deps.notifier.deliver(submission, retried));
-    }
-    return { kind: "created", id: submission.id, created_at: submission.created_at };
-  }
+    if (parsed.success) return { ok: true, value: parsed.data };
+    const fields = fieldErrors(parsed.error);
+    return fields.website
+      ? { ok: false, code: "bot_detected", fields: {} }
+      : { ok: false, code: "invalid_fields", fields };
+  },
+  toSubmission,
+  rateLimitMessage: RATE_LIMIT_MESSAGE,
+};
+
+/** POST /api/submit-contact-form (see createFormHandler). */
+export function createContactHandler(deps: ContactDeps) {
+  return createFormHandler({ ...deps, limiter: formRateLimiter(deps) }, contactForm);
 }

@@ -28,6 +28,8 @@ const BUDGETS = {
 const ISLAND_BUDGETS: Record<string, number> = {
   // React 65 KB + form, shared zod schema and toasts 34 KB.
   "/contact": 110 * 1024,
+  // React 65 KB + the sample form, its shared zod schema and toasts, like /contact.
+  "/samples": 110 * 1024,
   // React 65 KB + lightbox 18 KB.
   "/gallery": 90 * 1024,
   // React 65 KB + Firebase Auth about 45 KB + form and toasts.
@@ -45,6 +47,12 @@ const gzipSize = (url: string) => gzipSync(readFileSync(join(distDir, url)), { l
 const SCRIPT_BUDGETS: Record<string, number> = {
   "/tools/room-acoustics-calculator": 9 * 1024,
 };
+
+/**
+ * The calculator's PDF report (PDF writer, font engine, the shared drawing code), gzip: a dynamic
+ * import on 'Download report (PDF)', so it never counts towards the page's up-front budget above.
+ */
+const CALCULATOR_REPORT_JS = 230 * 1024;
 
 const hasIsland = (html: string) => html.includes("<astro-island");
 
@@ -74,6 +82,19 @@ describe("byte budgets", () => {
       expect(containsReact(js.text)).toBe(false);
     });
   }
+
+  it(`calculator: the PDF report loads only when asked for, within ${CALCULATOR_REPORT_JS} B gzip`, () => {
+    const page = pages.find((p) => p.route === "/tools/room-acoustics-calculator");
+    const upFront = pageJavaScript(page?.html ?? "");
+    const report = readdirSync(join(distDir, "_astro")).find((f) => /^report\.[\w-]+\.js$/.test(f)) ?? "";
+    expect(report, "no report chunk in the build").not.toBe("");
+    expect(upFront.files).not.toContain(`/_astro/${report}`);
+    expect(upFront.text).not.toContain("%PDF-");
+    expect(upFront.text).toMatch(new RegExp(`import\\(\\s*[\`"']\\./${report.replace(/\./g, "\\.")}`));
+    const onClick = pageJavaScript(`<script type="module" src="/_astro/${report}"></script>`);
+    expect(onClick.text).toContain("%PDF-");
+    expect(onClick.gzip).toBeLessThanOrEqual(CALCULATOR_REPORT_JS);
+  });
 
   for (const page of pages.filter((p) => hasIsland(p.html))) {
     it(`${page.route}: island JavaScript within its stated budget`, () => {

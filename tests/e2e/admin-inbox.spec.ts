@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import http from "node:http";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { authEmulatorHost } from "../../scripts/lib/demo-accounts.mjs";
 import { axeViolations, expect as baseExpect, test } from "./fixtures";
@@ -37,6 +38,39 @@ async function submit(fields: { name: string; email?: string; message: string; c
   expect(status).toBe(201);
 }
 
+/** Posts a sample request to the preview from `localAddress`; resolves with the status code. */
+function postSamplesFrom(localAddress: string, payload: unknown): Promise<number> {
+  const body = JSON.stringify(payload);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: 8888,
+        path: "/api/request-samples",
+        method: "POST",
+        localAddress,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function requestSamples(fields: {
+  name: string;
+  email: string;
+  address: { street: string; postal_code: string; city: string; country: string };
+  finishes: string[];
+}) {
+  const status = await postSamplesFrom(freshAddress(), { company: "", phone: "", website: "", ...fields });
+  expect(status).toBe(201);
+}
+
 async function signInAsAdmin(page: Page) {
   await page.goto("/auth");
   await expect(page.locator("form[data-ready]")).toBeVisible();
@@ -52,6 +86,8 @@ const rows = (page: Page) => page.locator("table[data-submissions] tbody tr");
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
 const tab = (page: Page, label: string) =>
   page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: new RegExp(`^${label} `) });
+const kindLink = (page: Page, label: string) =>
+  page.getByRole("navigation", { name: "Filter by type" }).getByRole("link", { name: label, exact: true });
 
 /** Resolves when the list for search `q` has come back from the API. */
 const listLoaded = (page: Page, q: string) =>
@@ -221,6 +257,84 @@ test("an admin opens an enquiry (it becomes read), replies, archives, restores, 
   await expect(page.getByRole("dialog", { name })).toBeVisible();
 });
 
+test("an admin filters by sample requests and opens one: its finishes and delivery address, no message", async ({
+  page,
+}) => {
+  const marker = uniqueMarker("Samples");
+  const name = `Mari ${marker}`;
+  await submit({ name: `Quinn ${marker}`, message: `A quote please ${marker}` });
+  await requestSamples({
+    name,
+    email: "mari@example.fi",
+    address: { street: "Mannerheimintie 1 A 5", postal_code: "00100", city: "Helsinki", country: "FI" },
+    finishes: ["felt-panels/moss"],
+  });
+  await signInAsAdmin(page);
+  await expect(kindLink(page, "All")).toHaveAttribute("aria-current", "page");
+  await search(page, marker);
+  // Both kinds, each row tagged with its own.
+  await expect(rows(page)).toHaveCount(2);
+  await expect(row(page, name).locator("[data-kind]")).toHaveText("Samples");
+  await expect(row(page, `Quinn ${marker}`).locator("[data-kind]")).toHaveText("Quote");
+  await expect(row(page, name).locator("td p")).toHaveText("Felt Panels — Moss");
+
+  // The status tabs count the kind chosen, as the list answer gives them.
+  const samplesLoaded = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === "/api/contact-submissions" && url.searchParams.get("kind") === "samples";
+  });
+  await kindLink(page, "Sample requests").click();
+  const answer = await samplesLoaded;
+  expect(answer.ok()).toBe(true);
+  const { counts } = (await answer.json()) as { counts: Record<"new" | "read" | "replied" | "archived", number> };
+  await expect(page).toHaveURL(`${PAGE}?kind=samples&q=${marker}`);
+  await expect(kindLink(page, "Sample requests")).toHaveAttribute("aria-current", "page");
+  await expect(kindLink(page, "All")).not.toHaveAttribute("aria-current");
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(name);
+  const all = counts.new + counts.read + counts.replied + counts.archived;
+  await expect(tab(page, "All")).toHaveText(new RegExp(`^All\\s*${all}$`));
+  await expect(tab(page, "New")).toHaveText(new RegExp(`^New\\s*${counts.new}$`));
+  await expect(tab(page, "New")).toHaveAttribute("href", `${PAGE}?kind=samples&status=new&q=${marker}`);
+
+  await kindLink(page, "Quote requests").click();
+  await expect(page).toHaveURL(`${PAGE}?kind=contact&q=${marker}`);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(`Quinn ${marker}`);
+  await page.goBack();
+  await expect(page).toHaveURL(`${PAGE}?kind=samples&q=${marker}`);
+  await expect(rows(page)).toHaveCount(1);
+
+  const dialog = await openEnquiry(page, name);
+  const id = await row(page, marker).getAttribute("data-id");
+  await expect(page).toHaveURL(`${PAGE}?kind=samples&q=${marker}&id=${id}`);
+  await expect(dialog.getByText("Sample request", { exact: true })).toBeVisible();
+  await expect(dialog.getByRole("region", { name: "Finishes" }).getByRole("listitem")).toHaveText([
+    "Felt Panels — Moss",
+  ]);
+  const address = dialog.getByRole("region", { name: "Delivery address" });
+  for (const line of ["Mannerheimintie 1 A 5", "00100 Helsinki", "Finland"]) {
+    await expect(address.getByText(line, { exact: true })).toBeVisible();
+  }
+  await expect(dialog.getByRole("heading", { name: "Message" })).toHaveCount(0);
+  await expect(dialog.getByRole("link", { name: "Reply by email" })).toHaveAttribute(
+    "href",
+    "mailto:mari@example.fi?subject=Re%3A%20your%20sample%20request%20to%20Aural%20Acoustics",
+  );
+  // Opening it marks it read, as any enquiry.
+  await expect(dialog.locator("dd").filter({ hasText: /^Read$/ })).toBeVisible();
+
+  // The address with the kind and the open request survives a reload.
+  await page.reload();
+  const again = page.getByRole("dialog", { name });
+  await expect(again).toBeVisible();
+  await expect(kindLink(page, "Sample requests")).toHaveAttribute("aria-current", "page");
+  await expect(again.getByRole("region", { name: "Delivery address" })).toContainText("Finland");
+  await page.keyboard.press("Escape");
+  await expect(again).toBeHidden();
+  await expect(page).toHaveURL(`${PAGE}?kind=samples&q=${marker}`);
+});
+
 test("an admin deletes an enquiry only after confirming", async ({ page }) => {
   const marker = uniqueMarker("Delete");
   const name = `Dora ${marker}`;
@@ -301,7 +415,9 @@ test("an admin downloads the current view as CSV", async ({ page }) => {
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.subarray(3).toString("utf8");
   const lines = text.split("\r\n");
-  expect(lines[0]).toBe("id,created_at,updated_at,status,name,email,phone,company,message,note,notified");
+  expect(lines[0]).toBe(
+    "id,kind,created_at,updated_at,status,name,email,phone,company,message,finishes,street,postal_code,city,country,note,notified",
+  );
   // Newest first; quotes doubled, the line break kept inside quotes, the formula defused.
   expect(text).toContain(`,Plain ${marker},`);
   expect(text).toContain(`"'=HYPERLINK(""x"") ${marker}"`);

@@ -165,3 +165,106 @@ test("the preview holds the limit under 20 simultaneous posts from one address",
   // Sorted, so a failure shows every status that came back.
   expect(statuses.sort()).toEqual([...Array(3).fill(201), ...Array(17).fill(429)]);
 });
+
+// The sample request form shares the contact form's rate limit, so its tests run in this serial file.
+test.describe("free samples", () => {
+  const samplesForm = (page: import("@playwright/test").Page) => page.locator("form[action='/api/request-samples']");
+
+  test("a product page's link opens the form with its first finish chosen", async ({ page }) => {
+    await page.goto("/products/felt-panels");
+    await page.getByRole("link", { name: "Order free samples" }).click();
+    await expect(page).toHaveURL("/samples?finish=felt-panels%2Fmoss#samples-felt-panels");
+    await hydrated(page);
+    await expect(page.getByRole("checkbox", { name: "Moss", exact: true })).toBeChecked();
+    await expect(page.getByText("1 of 4 chosen.")).toBeVisible();
+  });
+
+  test("shows each message by its field, and keeps the choice to four finishes", async ({ page }) => {
+    const storedBefore = (await storedSubmissions()).length;
+    await page.goto("/samples");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Order free samples" }).click();
+    for (const text of [
+      "Choose between 1 and 4 finishes",
+      "Name is required",
+      "Invalid email address",
+      "Street address is required",
+      "Postal code is required",
+      "City is required",
+      "Choose a country we send samples to",
+    ]) {
+      await expect(samplesForm(page).getByText(text)).toBeVisible();
+    }
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toBeFocused();
+    await expect(page.getByRole("combobox", { name: "Country" })).toHaveAccessibleDescription(
+      "Choose a country we send samples to",
+    );
+    for (const name of ["Moss", "Sand", "Terracotta", "Stone"])
+      await page.getByRole("checkbox", { name, exact: true }).check();
+    await expect(page.getByText("4 of 4 chosen.")).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Ink", exact: true })).toBeDisabled();
+    await expect(samplesForm(page).getByText("Choose between 1 and 4 finishes")).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Stone", exact: true }).uncheck();
+    await expect(page.getByRole("checkbox", { name: "Ink", exact: true })).toBeEnabled();
+    expect(await storedSubmissions()).toHaveLength(storedBefore);
+  });
+
+  test("sends a request: success toast, the form resets, stored as a sample request", async ({ page }) => {
+    const errors = watchForErrors(page);
+    await page.goto("/samples");
+    await hydrated(page);
+    await page.getByRole("checkbox", { name: "Walnut, matt", exact: true }).check();
+    await page.getByRole("checkbox", { name: "Sage, painted", exact: true }).check();
+    await fill(page, {
+      Name: "Liisa Kask",
+      Email: "liisa@example.fi",
+      Company: "Kask Arkkitehdit",
+      "Street address": "Mannerheimintie 12 B 7",
+      "Postal code": "00100",
+      City: "Helsinki",
+    });
+    await page.getByRole("combobox", { name: "Country" }).selectOption("Finland");
+    await page.getByRole("button", { name: "Order free samples" }).click();
+    await expect(page.getByText("Thank you! Your sample request has been sent.")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
+    await expect(page.getByRole("checkbox", { name: "Walnut, matt", exact: true })).not.toBeChecked();
+    expect(await storedSubmissions()).toContainEqual(
+      expect.objectContaining({
+        kind: "samples",
+        name: "Liisa Kask",
+        address: { street: "Mannerheimintie 12 B 7", postal_code: "00100", city: "Helsinki", country: "FI" },
+        finishes: [
+          { key: "veneered-panels/walnut-matt", product: "Veneered Panels", name: "Walnut, matt" },
+          { key: "perforated-panels/sage", product: "Perforated Panels", name: "Sage, painted" },
+        ],
+      }),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test("works with JavaScript off: a native post lands on the confirmation page", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/samples");
+    await page.getByRole("checkbox", { name: "Oak, matt", exact: true }).check();
+    await fill(page, {
+      Name: "Mats Berg",
+      Email: "mats@example.se",
+      "Street address": "Storgatan 1",
+      "Postal code": "111 22",
+      City: "Stockholm",
+    });
+    await page.getByRole("combobox", { name: "Country" }).selectOption("Sweden");
+    await page.getByRole("button", { name: "Order free samples" }).click();
+    await expect(page).toHaveURL("/samples/sent");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your sample request has been sent.");
+    expect(await storedSubmissions()).toContainEqual(
+      expect.objectContaining({
+        kind: "samples",
+        name: "Mats Berg",
+        finishes: [expect.objectContaining({ key: "veneered-panels/oak-matt" })],
+      }),
+    );
+    await context.close();
+  });
+});

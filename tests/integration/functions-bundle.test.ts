@@ -28,7 +28,13 @@ async function netlifyFunctionSettings() {
   const nodeBundler = /^\s*node_bundler\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
   const nodeVersion = /^\s*NODE_VERSION\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
   if (!nodeBundler || !nodeVersion) throw new Error("netlify.toml names no node_bundler or NODE_VERSION");
-  return { nodeBundler, nodeVersion };
+  // [functions.<name>] sections with included_files = ["glob", ...]
+  const includedFiles: Record<string, { includedFiles: string[] }> = {};
+  for (const [, name, body] of toml.matchAll(/^\[functions\.([\w-]+)\]\s*$([\s\S]*?)(?=^\[|(?![\s\S]))/gm)) {
+    const list = /^\s*included_files\s*=\s*\[([^\]]*)\]/m.exec(body ?? "")?.[1];
+    if (name && list) includedFiles[name] = { includedFiles: [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1] ?? "") };
+  }
+  return { nodeBundler, nodeVersion, includedFiles };
 }
 
 /**
@@ -144,7 +150,7 @@ const errorCode = (answer: Answer) => (JSON.parse(answer.body) as { error: { cod
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "functions-bundle-"));
-  const { nodeBundler, nodeVersion } = await netlifyFunctionSettings();
+  const { nodeBundler, nodeVersion, includedFiles } = await netlifyFunctionSettings();
   const zips = join(work, "zips");
   // As Netlify's build calls it: netlify.toml's node_bundler = "esbuild" becomes "esbuild_zisi", the
   // Node version is the build's, and files are resolved from the repository root.
@@ -157,6 +163,7 @@ beforeAll(async () => {
         includedFilesBasePath: ROOT,
         nodeVersion,
       },
+      ...includedFiles,
     },
     configFileDirectories: [],
     manifest: join(zips, "manifest.json"),
@@ -196,6 +203,29 @@ describe("functions as Netlify bundles them", { timeout: 90_000 }, () => {
     });
     expect(answers.map((a) => a.status)).toEqual([405, 415]);
     expect(answers.map(errorCode)).toEqual(["method_not_allowed", "unsupported_media_type"]);
+  });
+
+  it("request-samples reads the finishes from the product files shipped with it", async () => {
+    const request = {
+      name: "Liisa Kask",
+      email: "liisa@example.fi",
+      address: { street: "Mannerheimintie 12", postal_code: "00100", city: "Helsinki", country: "FI" },
+      website: "",
+    };
+    const post = (finishes: string[]): Call => ({
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...request, finishes }),
+    });
+    const { answers } = await invoke("request-samples", {
+      context: { ip: "203.0.113.7", deploy: { context: "dev" } },
+      calls: [post(["felt-panels/gold"]), post(["felt-panels/moss"])],
+    });
+    expect(answers[0]?.status).toBe(400);
+    expect(JSON.parse(answers[0]?.body ?? "{}").error.fields).toEqual({ finishes: "Unknown finish: felt-panels/gold" });
+    // A known finish passes validation and only then meets the missing Blobs store.
+    expect(answers[1]?.status).toBe(503);
+    expect(errorCode(answers[1] as Answer)).toBe("storage_unavailable");
   });
 
   it("contact-submissions answers 401 without a token", async () => {

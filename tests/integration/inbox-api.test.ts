@@ -134,6 +134,7 @@ describe("every route of the admin API", () => {
     const user = await call(r.method, r.path, { token: userToken, body: r.body });
     expect(user.status).toBe(403);
     expect(await user.json()).toEqual({ error: { code: "forbidden", message: "Admin access required" } });
+    for (const refused of [none, bad, user]) expect(refused.headers.get("server-timing")).toBeNull();
   });
 
   it.each(routes)("$method $path answers 405 with Allow to other methods", async (r) => {
@@ -231,6 +232,8 @@ describe("every route of the admin API", () => {
     for (const answer of answers) {
       expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
       expect(answer.headers.get("cache-control")).toBe("no-store");
+      // Where the time went, for staff and the bench: the token check and the inbox work.
+      expect(answer.headers.get("server-timing")).toMatch(/^auth;dur=\d+\.\d, inbox;dur=\d+\.\d$/);
     }
   });
 });

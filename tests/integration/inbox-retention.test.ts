@@ -73,7 +73,7 @@ async function scene() {
   }
   for (const x of [s.a, s.c]) await stores.outbox.setJSON(keyOf(x), { id: x.id });
   // Export copies for every month, as an export leaves them.
-  await exportItems(stores, { status: null, q: "" }, () => {});
+  await exportItems(stores, { kind: null, status: null, q: "" }, () => {});
   return { stores, s };
 }
 

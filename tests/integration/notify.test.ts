@@ -12,6 +12,7 @@ import { submissionKey } from "../../netlify/lib/submissions";
 import { freePort } from "../../scripts/lib/mail-catcher.mjs";
 import type { Submission } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
+import { mailsTo, rawHeaders, waitForMails } from "../support/mail";
 
 const SITE = "https://aural.example";
 const FROM = "Aural website <website@aural.example>";
@@ -25,57 +26,6 @@ const valid = {
   message: "We need panels for a 40 m² room.\n<script>alert('x')</script> & more",
   website: "",
 };
-
-/** A mail as the catcher's REST API returns it (the fields these tests read). */
-interface CaughtMail {
-  id: string;
-  subject: string;
-  from: { address: string; name?: string }[];
-  to: { address: string; name?: string }[];
-  cc?: { address: string }[];
-  bcc?: { address: string }[];
-  calculatedBcc?: { address: string }[];
-  html?: string;
-  text?: string;
-  envelope: { to: { address: string }[] };
-}
-
-async function allMails(): Promise<CaughtMail[]> {
-  const response = await fetch(`${catcher.api}/api/email`);
-  if (!response.ok) throw new Error(`mail catcher answered ${response.status}`);
-  return (await response.json()) as CaughtMail[];
-}
-
-/** Mails the catcher holds for `address` (in a header or the envelope). */
-async function mailsTo(address: string): Promise<CaughtMail[]> {
-  return (await allMails()).filter(
-    (mail) => mail.to.some((t) => t.address === address) || mail.envelope.to.some((t) => t.address === address),
-  );
-}
-
-/** Waits until `count` mails for `address` arrived, then a little longer to catch any extra one. */
-async function waitForMails(address: string, count: number, timeoutMs = 10_000): Promise<CaughtMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await mailsTo(address)).length < count) {
-    if (Date.now() > deadline) throw new Error(`no ${count} mail(s) for ${address} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return mailsTo(address);
-}
-
-/** The raw message's header fields, continuation lines unfolded, in order. */
-async function rawHeaders(id: string): Promise<{ raw: string; fields: [string, string][] }> {
-  const raw = await (await fetch(`${catcher.api}/api/email/${id}/source`)).text();
-  const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
-  const fields: [string, string][] = [];
-  for (const line of head.split(/\r?\n/)) {
-    const last = fields.at(-1);
-    if (/^[ \t]/.test(line) && last) last[1] += line;
-    else fields.push([line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]);
-  }
-  return { raw, fields };
-}
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let run = 0;

@@ -3,6 +3,7 @@ import type { SubmissionItem } from "../../../src/features/contact/schema";
 /** The export's columns, in order. */
 export const CSV_COLUMNS = [
   "id",
+  "kind",
   "created_at",
   "updated_at",
   "status",
@@ -11,9 +12,27 @@ export const CSV_COLUMNS = [
   "phone",
   "company",
   "message",
+  "finishes",
+  "street",
+  "postal_code",
+  "city",
+  "country",
   "note",
   "notified",
-] as const satisfies readonly (keyof SubmissionItem)[];
+] as const;
+type Column = (typeof CSV_COLUMNS)[number];
+
+/** One enquiry's cells by column: a sample request's finishes in one cell, its address in four. */
+function cells(item: SubmissionItem): Record<Column, string | boolean | null> {
+  return {
+    ...item,
+    finishes: item.finishes.map((f) => `${f.product}: ${f.name} (${f.key})`).join("; "),
+    street: item.address?.street ?? null,
+    postal_code: item.address?.postal_code ?? null,
+    city: item.address?.city ?? null,
+    country: item.address?.country ?? null,
+  };
+}
 
 /** Marks the file as UTF-8 for spreadsheet programs that would otherwise guess another encoding. */
 export const BOM = "\uFEFF";
@@ -33,7 +52,8 @@ export function csvCell(value: string | boolean | null): string {
 
 /** The whole file: byte-order mark, header row, one row per enquiry, each line ended by CRLF. */
 export function toCsv(items: SubmissionItem[]): string {
-  const lines = [CSV_COLUMNS.join(","), ...items.map((item) => CSV_COLUMNS.map((c) => csvCell(item[c])).join(","))];
+  const rows = items.map(cells);
+  const lines = [CSV_COLUMNS.join(","), ...rows.map((row) => CSV_COLUMNS.map((c) => csvCell(row[c])).join(","))];
   return `${BOM}${lines.map((line) => `${line}\r\n`).join("")}`;
 }
 

@@ -16,7 +16,7 @@
  *   - `meta` -> written once every stored submission has been indexed (older records are indexed on
  *     the first admin request that finds it missing).
  */
-import type { Submission, SubmissionStatus } from "../../../src/features/contact/schema";
+import type { Submission, SubmissionKind, SubmissionStatus } from "../../../src/features/contact/schema";
 
 /** Keys sort newest first: Blobs lists keys in ascending order, so the time is inverted. */
 export const MAX_TIME = 9_999_999_999_999;
@@ -57,11 +57,24 @@ export function fold(text: string): string {
 }
 
 const SEPARATOR = "\0";
-export type Searchable = Pick<Submission, "name" | "email" | "company" | "phone" | "message">;
+export type Searchable = Pick<Submission, "name" | "email" | "company" | "phone" | "message" | "address" | "finishes">;
 
-/** The searchable fields, each folded, joined by NUL: a folded query matches within one field only. */
+/**
+ * The searchable fields, each folded, joined by NUL: a folded query matches within one field only.
+ * A sample request's finishes and address are searchable too, each finish and address line on its own.
+ */
 export const searchText = (s: Searchable) =>
-  [s.name, s.email, s.company ?? "", s.phone ?? "", s.message].map(fold).join(SEPARATOR);
+  [
+    s.name,
+    s.email,
+    s.company ?? "",
+    s.phone ?? "",
+    s.message,
+    ...(s.finishes ?? []).map((f) => `${f.product} ${f.name}`),
+    ...(s.address ? [s.address.street, s.address.postal_code, s.address.city, s.address.country] : []),
+  ]
+    .map(fold)
+    .join(SEPARATOR);
 
 /** Whether a folded query occurs in an index entry's text ("" matches every entry). */
 export const textMatches = (text: string, foldedQuery: string) => text.includes(foldedQuery);
@@ -74,6 +87,8 @@ export interface IndexEntry {
   u: number;
   /** Folded search text. */
   t: string;
+  /** "samples" for a sample request; absent for a contact message. */
+  k?: "samples";
 }
 
 export interface ShardDoc {
@@ -83,6 +98,7 @@ export interface ShardDoc {
 
 /** A record with every inbox field present, as the API and the export copies hold it. */
 export type FullRecord = Submission & {
+  kind: SubmissionKind;
   status: SubmissionStatus;
   note: string | null;
   updated_at: string;
@@ -99,6 +115,7 @@ export interface RowsDoc {
 export function fullRecord(stored: Submission): FullRecord {
   return {
     ...stored,
+    kind: stored.kind ?? "contact",
     status: stored.status ?? "new",
     note: stored.note ?? null,
     updated_at: stored.updated_at ?? stored.created_at,
@@ -107,5 +124,10 @@ export function fullRecord(stored: Submission): FullRecord {
 
 export function indexEntry(stored: Submission): IndexEntry {
   const record = fullRecord(stored);
-  return { s: record.status, u: Date.parse(record.updated_at), t: searchText(record) };
+  const entry: IndexEntry = { s: record.status, u: Date.parse(record.updated_at), t: searchText(record) };
+  if (record.kind === "samples") entry.k = "samples";
+  return entry;
 }
+
+/** The kind of submission an index entry stands for. */
+export const entryKind = (entry: IndexEntry): SubmissionKind => entry.k ?? "contact";

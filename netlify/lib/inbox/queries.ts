@@ -1,8 +1,13 @@
-import { SUBMISSION_STATUSES, type SubmissionItem, type SubmissionStatus } from "../../../src/features/contact/schema";
+import {
+  SUBMISSION_STATUSES,
+  type SubmissionItem,
+  type SubmissionKind,
+  type SubmissionStatus,
+} from "../../../src/features/contact/schema";
 import { listOutboxKeys } from "../notify/outbox";
 import type { BlobStore } from "../storage";
 import { inBatches } from "./cas";
-import { type FullRecord, fold, keyTime, monthOf, textMatches } from "./format";
+import { entryKind, type FullRecord, fold, keyTime, monthOf, textMatches } from "./format";
 import {
   type InboxStores,
   type KeyedEntry,
@@ -20,6 +25,8 @@ export interface QueryStores extends InboxStores {
 export type Counts = Record<SubmissionStatus, number>;
 
 export interface Filter {
+  /** null: both kinds. */
+  kind: SubmissionKind | null;
   /** null: every status. */
   status: SubmissionStatus | null;
   /** Matched case- and accent-insensitively within any one of the searchable fields; "" matches all. */
@@ -28,6 +35,8 @@ export interface Filter {
 
 /** One enquiry as the admin API answers it. */
 export const toItem = (record: FullRecord, notified: boolean): SubmissionItem => ({
+  // Export copies written before sample requests existed carry no kind: they are contact messages.
+  kind: record.kind ?? "contact",
   id: record.id,
   created_at: record.created_at,
   name: record.name,
@@ -35,16 +44,18 @@ export const toItem = (record: FullRecord, notified: boolean): SubmissionItem =>
   phone: record.phone,
   company: record.company,
   message: record.message,
+  address: record.address ?? null,
+  finishes: record.finishes ?? [],
   status: record.status,
   note: record.note,
   updated_at: record.updated_at,
   notified,
 });
 
-/** Submissions per status over the whole index, whatever the filter (the tab counts). */
-export function countStatuses(entries: KeyedEntry[]): Counts {
+/** Submissions per status of the chosen kind (both when null), whatever the status and search (the tab counts). */
+export function countStatuses(entries: KeyedEntry[], kind: SubmissionKind | null = null): Counts {
   const counts = Object.fromEntries(SUBMISSION_STATUSES.map((status) => [status, 0])) as Counts;
-  for (const { entry } of entries) counts[entry.s] += 1;
+  for (const { entry } of entries) if (kind === null || entryKind(entry) === kind) counts[entry.s] += 1;
   return counts;
 }
 
@@ -52,7 +63,10 @@ export function countStatuses(entries: KeyedEntry[]): Counts {
 export function select(entries: KeyedEntry[], filter: Filter): KeyedEntry[] {
   const query = fold(filter.q);
   return entries.filter(
-    ({ entry }) => (filter.status === null || entry.s === filter.status) && textMatches(entry.t, query),
+    ({ entry }) =>
+      (filter.kind === null || entryKind(entry) === filter.kind) &&
+      (filter.status === null || entry.s === filter.status) &&
+      textMatches(entry.t, query),
   );
 }
 
@@ -90,7 +104,7 @@ export async function listPage(
   return {
     submissions,
     next_cursor: selected.length > filter.limit && last ? last.key : null,
-    counts: countStatuses(entries),
+    counts: countStatuses(entries, filter.kind),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Submission } from "../../../src/features/contact/schema";
+import { countryName } from "../../../src/features/samples/schema";
 
 /** A mailbox as nodemailer takes it: the display name is already safe for a header. */
 export interface Mailbox {
@@ -70,9 +71,13 @@ const receivedAt = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UT
  * only through escapeHtml.
  */
 export function notificationMail(submission: Submission, settings: MessageSettings): NotificationMail {
+  const samples = submission.kind === "samples";
   const name = headerText(submission.name) || "a visitor";
   const company = submission.company ? headerText(submission.company) : "";
-  const subject = `New enquiry from ${name}${company ? ` (${company})` : ""}`;
+  const subject = `${samples ? "Sample request" : "New enquiry"} from ${name}${company ? ` (${company})` : ""}`;
+  const intro = samples
+    ? "A new sample request came in through the sample form."
+    : "A new enquiry came in through the contact form.";
   const link = enquiryLink(settings.siteUrl, submission.id);
   const fields: [string, string][] = [
     ["Name", submission.name],
@@ -81,14 +86,33 @@ export function notificationMail(submission: Submission, settings: MessageSettin
     ["Company", submission.company ?? "—"],
     ["Received", receivedAt(submission.created_at)],
   ];
+  // A sample request's body is what to send where; a contact message's is the message.
+  const address = submission.address;
+  const body: [string, string][] = samples
+    ? [
+        ["Samples", (submission.finishes ?? []).map((f) => `${f.product}: ${f.name}`).join("\n")],
+        [
+          "Send to",
+          address
+            ? [
+                submission.name,
+                submission.company,
+                address.street,
+                `${address.postal_code} ${address.city}`,
+                countryName(address.country),
+              ]
+                .filter(Boolean)
+                .join("\n")
+            : "—",
+        ],
+      ]
+    : [["Message", submission.message]];
 
   const text = [
-    "A new enquiry came in through the contact form.",
+    intro,
     "",
     ...fields.map(([label, value]) => `${`${label}:`.padEnd(10)}${value}`),
-    "",
-    "Message:",
-    submission.message,
+    ...body.flatMap(([heading, value]) => ["", `${heading}:`, value]),
     "",
     `Open it in the admin area: ${link}`,
     `Replying to this mail answers ${name}.`,
@@ -102,16 +126,21 @@ export function notificationMail(submission: Submission, settings: MessageSettin
         `<tr><th scope="row" style="${cell}">${label}</th><td style="${cell};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
     )
     .join("\n");
+  const sections = body
+    .map(
+      ([heading, value]) =>
+        `<h2 style="font-size:15px;margin:16px 0 4px">${heading}</h2>\n<p style="white-space:pre-wrap;margin:0">${escapeHtml(value)}</p>`,
+    )
+    .join("\n");
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1c1917">
-<p>A new enquiry came in through the contact form.</p>
+<p>${intro}</p>
 <table>
 ${rows}
 </table>
-<h2 style="font-size:15px;margin:16px 0 4px">Message</h2>
-<p style="white-space:pre-wrap;margin:0">${escapeHtml(submission.message)}</p>
+${sections}
 <p><a href="${escapeHtml(link)}">Open it in the admin area</a></p>
 <p style="color:#57534e">Replying to this mail answers ${escapeHtml(name)}.</p>
 </body>

@@ -52,8 +52,8 @@ export const ORPHAN_GRACE_MS = 15 * 60 * 1000;
 export const DRAIN_BUDGET_MS = 20_000;
 
 /** The fields a mail needs; a stored submission may carry more (status, note, …). */
-const { id, created_at, name, email, phone, company, message } = SubmissionSchema.shape;
-const MailableSubmission = z.object({ id, created_at, name, email, phone, company, message });
+const { kind, id, created_at, name, email, phone, company, message, address, finishes } = SubmissionSchema.shape;
+const MailableSubmission = z.object({ kind, id, created_at, name, email, phone, company, message, address, finishes });
 
 const keyOf = (submission: Submission) => submissionKey(new Date(submission.created_at), submission.id);
 

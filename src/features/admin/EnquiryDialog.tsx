@@ -2,7 +2,8 @@ import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useR
 import { Toasts } from "../../components/forms/Toasts";
 import { formatSubmissionDate, orDash } from "./format";
 import type { Item, ItemChange, Status } from "./inbox-types";
-import { NOTE_MAX_LENGTH } from "./inbox-types";
+import { countryName, NOTE_MAX_LENGTH } from "./inbox-types";
+import { finishLabel } from "./kinds";
 import { NotSentMarker, StatusBadge } from "./StatusBadge";
 import { archiveToggle, replyMailto, STATUS_LABELS } from "./status";
 
@@ -94,6 +95,47 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** What a sample request asks for, in place of a message: the finishes and where to send them. */
+function SampleRequestDetail({ item, id }: { item: Item; id: string }) {
+  const { address } = item;
+  return (
+    <div className="mt-6 grid gap-6 sm:grid-cols-2">
+      <section aria-labelledby={`${id}-finishes`}>
+        <h3 id={`${id}-finishes`} className="text-lg font-medium">
+          Finishes
+        </h3>
+        {item.finishes.length > 0 ? (
+          <ul className="mt-2 list-disc space-y-1 pl-5 leading-relaxed wrap-anywhere text-ink-soft" data-finishes>
+            {item.finishes.map((finish) => (
+              <li key={finish.key}>{finishLabel(finish)}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-ink-soft">—</p>
+        )}
+      </section>
+      <section aria-labelledby={`${id}-address`}>
+        <h3 id={`${id}-address`} className="text-lg font-medium">
+          Delivery address
+        </h3>
+        <p className="mt-2 leading-relaxed wrap-anywhere text-ink-soft" data-address>
+          {address ? (
+            <>
+              <span className="block">{address.street}</span>
+              <span className="block">
+                {address.postal_code} {address.city}
+              </span>
+              <span className="block">{countryName(address.country)}</span>
+            </>
+          ) : (
+            "—"
+          )}
+        </p>
+      </section>
+    </div>
+  );
+}
+
 function EnquiryDetail({
   item,
   titleId,
@@ -173,7 +215,7 @@ function EnquiryDetail({
     <div className="p-6 sm:p-8" aria-busy={busy ? true : undefined}>
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">
-          <p className="eyebrow">Enquiry</p>
+          <p className="eyebrow">{item.kind === "samples" ? "Sample request" : "Enquiry"}</p>
           <h2 id={titleId} className="mt-2 text-2xl font-medium wrap-anywhere sm:text-3xl">
             {item.name}
           </h2>
@@ -205,12 +247,16 @@ function EnquiryDetail({
         </Field>
       </dl>
 
-      <section aria-labelledby={`${id}-message`} className="mt-6">
-        <h3 id={`${id}-message`} className="text-lg font-medium">
-          Message
-        </h3>
-        <p className="mt-2 leading-relaxed whitespace-pre-line wrap-anywhere text-ink-soft">{item.message}</p>
-      </section>
+      {item.kind === "samples" ? (
+        <SampleRequestDetail item={item} id={id} />
+      ) : (
+        <section aria-labelledby={`${id}-message`} className="mt-6">
+          <h3 id={`${id}-message`} className="text-lg font-medium">
+            Message
+          </h3>
+          <p className="mt-2 leading-relaxed whitespace-pre-line wrap-anywhere text-ink-soft">{item.message}</p>
+        </section>
+      )}
 
       <div className="mt-6 flex flex-wrap gap-3">
         <a href={replyMailto(item)} className="btn-primary">

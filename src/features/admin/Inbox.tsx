@@ -8,7 +8,8 @@ import { Disclosure } from "./Disclosure";
 import { type ChangeResult, EnquiryDialog } from "./EnquiryDialog";
 import { EraseByEmail } from "./EraseByEmail";
 import { findById } from "./find-item";
-import type { Item, ItemChange, Status } from "./inbox-types";
+import type { Item, ItemChange, Kind, Status } from "./inbox-types";
+import { KindFilter } from "./KindFilter";
 import { appendPage, fromPage, type LoadedList, withRemoved, withUpdated } from "./list-state";
 import { SearchBox } from "./SearchBox";
 import { StatusTabs } from "./StatusTabs";
@@ -29,8 +30,8 @@ function fail(error: unknown, fallback: string) {
 const fieldsOf = (error: unknown) => (error instanceof InboxApiError ? error.fields : {});
 
 /**
- * The enquiry inbox: status tabs and search (kept in the URL), the table with paging, one enquiry's
- * detail in a dialog, the CSV export, erasure by email and the audit log.
+ * The enquiry inbox: the kind filter, status tabs and search (kept in the URL), the table with paging,
+ * one enquiry's detail in a dialog, the CSV export, erasure by email and the audit log.
  */
 export function Inbox() {
   const { user } = useAuth();
@@ -60,7 +61,7 @@ export function Inbox() {
     const controller = new AbortController();
     const run = ++generation.current;
     setList({ status: "loading" });
-    api.list({ status: query.status, q: query.q }, controller.signal).then(
+    api.list({ kind: query.kind, status: query.status, q: query.q }, controller.signal).then(
       (page) => {
         if (run === generation.current) setList({ status: "loaded", ...fromPage(page) });
       },
@@ -74,7 +75,7 @@ export function Inbox() {
       generation.current++;
       controller.abort();
     };
-  }, [api, query.status, query.q, reloads]);
+  }, [api, query.kind, query.status, query.q, reloads]);
 
   const change = useCallback(
     async (item: Item, patch: ItemChange): Promise<ChangeResult> => {
@@ -128,7 +129,7 @@ export function Inbox() {
       open(listed);
       return;
     }
-    const unfiltered = !query.status && !query.q;
+    const unfiltered = !query.kind && !query.status && !query.q;
     const notFound = () => {
       lookingUp.current = null;
       showToast("error", "Error", NOT_FOUND);
@@ -189,7 +190,7 @@ export function Inbox() {
     const run = generation.current;
     setLoadingMore(true);
     try {
-      const page = await api.list({ status: query.status, q: query.q, cursor: list.next });
+      const page = await api.list({ kind: query.kind, status: query.status, q: query.q, cursor: list.next });
       if (run === generation.current) {
         setList((current) =>
           current.status === "loaded" ? { status: "loaded", ...appendPage(current, page) } : current,
@@ -206,7 +207,7 @@ export function Inbox() {
     if (exporting) return;
     setExporting(true);
     try {
-      const { blob, filename } = await api.exportCsv({ status: query.status, q: query.q });
+      const { blob, filename } = await api.exportCsv({ kind: query.kind, status: query.status, q: query.q });
       saveFile(blob, filename);
       setAuditVersion((v) => v + 1);
     } catch (error) {
@@ -216,7 +217,7 @@ export function Inbox() {
     }
   }
 
-  /** When the row that opened the detail is gone (deleted), the focus goes to the table, or the tabs. */
+  /** When the row that opened the detail is gone (deleted), the focus goes to the table, or the filters. */
   const focusAfterClose = useCallback((item: Item) => {
     const row = document.querySelector<HTMLElement>(`[data-open="${CSS.escape(item.id)}"]`);
     const target =
@@ -229,19 +230,23 @@ export function Inbox() {
   const auditFailed = useCallback((error: unknown) => fail(error, FALLBACK_MESSAGES.audit), []);
   const openFromLog = useCallback((id: string) => navigate({ ...queryRef.current, id }, "detail"), [navigate]);
 
+  const selectKind = (kind: Kind | null) => navigate({ ...query, kind, id: null }, "action");
   const selectStatus = (status: Status | null) => navigate({ ...query, status, id: null }, "action");
   const search = (q: string, cause: "typing" | "action") => navigate({ ...query, q, id: null }, cause);
-  const filtered = query.status !== null || query.q !== "";
+  const filtered = query.kind !== null || query.status !== null || query.q !== "";
 
   return (
     <div className="space-y-6" data-inbox>
       <div className="flex flex-col gap-4 xl:flex-row xl:items-center xl:justify-between">
-        <StatusTabs
-          query={query}
-          pathname={window.location.pathname}
-          counts={list.status === "loaded" ? list.counts : null}
-          onSelect={selectStatus}
-        />
+        <div className="flex flex-col gap-3">
+          <KindFilter query={query} pathname={window.location.pathname} onSelect={selectKind} />
+          <StatusTabs
+            query={query}
+            pathname={window.location.pathname}
+            counts={list.status === "loaded" ? list.counts : null}
+            onSelect={selectStatus}
+          />
+        </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <SearchBox value={query.q} onSearch={search} />
           <BusyButton

@@ -1,4 +1,5 @@
 import type { Item } from "./inbox-types";
+import { KIND_TAG_STYLE, KIND_TAGS } from "./kinds";
 import { STATUS_BADGE, STATUS_LABELS } from "./status";
 
 export function StatusBadge({ status }: Pick<Item, "status">) {
@@ -7,6 +8,18 @@ export function StatusBadge({ status }: Pick<Item, "status">) {
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_BADGE[status]}`}
     >
       {STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** Whether an entry is a quote request or a sample request; square-cornered, so it never reads as a status. */
+export function KindTag({ kind }: Pick<Item, "kind">) {
+  return (
+    <span
+      className={`inline-flex w-fit items-center rounded-md px-1.5 py-0.5 text-[0.6875rem] font-semibold tracking-wider whitespace-nowrap uppercase ${KIND_TAG_STYLE[kind]}`}
+      data-kind={kind}
+    >
+      {KIND_TAGS[kind]}
     </span>
   );
 }

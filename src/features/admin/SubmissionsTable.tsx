@@ -1,6 +1,7 @@
 import { formatSubmissionDate, orDash } from "./format";
 import type { Item } from "./inbox-types";
-import { NotSentMarker, StatusBadge } from "./StatusBadge";
+import { finishLabel } from "./kinds";
+import { KindTag, NotSentMarker, StatusBadge } from "./StatusBadge";
 
 const COLUMNS = ["Date", "Name", "Email", "Phone", "Company", "Message", "Status"] as const;
 
@@ -10,9 +11,13 @@ interface Props {
   onOpen: (item: Item, opener: HTMLElement) => void;
 }
 
+/** What the Message column shows: the message, or for a sample request (which has none) its finishes. */
+const summary = (item: Item) => (item.kind === "samples" ? item.finishes.map(finishLabel).join("\n") : item.message);
+
 /**
- * The enquiries, newest first. A name opens the enquiry's detail; new ones are set in bold. The
- * frame scrolls sideways on narrow screens and is focusable, so keyboard users can scroll it too.
+ * The enquiries, newest first. A name opens the enquiry's detail; new ones are set in bold; a tag
+ * under it tells quote and sample requests apart. The frame scrolls sideways on narrow screens and
+ * is focusable, so keyboard users can scroll it too.
  */
 export function SubmissionsTable({ items, onOpen }: Props) {
   return (
@@ -49,6 +54,9 @@ export function SubmissionsTable({ items, onOpen }: Props) {
                 >
                   {s.name}
                 </button>
+                <span className="mt-1.5 flex">
+                  <KindTag kind={s.kind} />
+                </span>
               </td>
               <td className="max-w-56 px-4 py-3 wrap-anywhere">
                 <a href={`mailto:${s.email}`} title={s.email} className="text-moss underline-offset-4 hover:underline">
@@ -60,8 +68,8 @@ export function SubmissionsTable({ items, onOpen }: Props) {
                 {orDash(s.company)}
               </td>
               <td className="max-w-md px-4 py-3 wrap-anywhere">
-                <p className="line-clamp-3 whitespace-pre-line" title={s.message}>
-                  {s.message}
+                <p className="line-clamp-3 whitespace-pre-line" title={summary(s)}>
+                  {summary(s)}
                 </p>
               </td>
               <td className="px-4 py-3">

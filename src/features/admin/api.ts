@@ -1,6 +1,6 @@
 import { type ApiErrorCode, apiError } from "../../lib/api-error";
 import { filterParams } from "./inbox-query";
-import type { AuditEntry, Item, ItemChange, ListPage, Status } from "./inbox-types";
+import type { AuditEntry, Item, ItemChange, Kind, ListPage, Status } from "./inbox-types";
 
 const BASE = "/api/contact-submissions";
 
@@ -31,6 +31,8 @@ export type GetToken = () => Promise<string>;
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface ListRequest {
+  /** null: both kinds; the counts are then of both too. */
+  kind: Kind | null;
   status: Status | null;
   q: string;
   cursor?: string | null;
@@ -99,7 +101,7 @@ export function createInboxApi(getToken: GetToken, fetchImpl: Fetch = (input, in
 
     /** The CSV as bytes (a Blob keeps its byte-order mark, which text() would drop) and its file name. */
     async exportCsv(
-      filter: Pick<ListRequest, "status" | "q">,
+      filter: Pick<ListRequest, "kind" | "status" | "q">,
       today = new Date(),
     ): Promise<{ blob: Blob; filename: string }> {
       const query = filterParams(filter).toString();

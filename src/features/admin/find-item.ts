@@ -17,7 +17,7 @@ export async function findById(
 ): Promise<Item | null> {
   let next = cursor;
   for (let read = 0; read < pages; read++) {
-    const page = await api.list({ status: null, q: "", cursor: next, limit: 100 });
+    const page = await api.list({ kind: null, status: null, q: "", cursor: next, limit: 100 });
     const found = page.submissions.find((item) => item.id === id);
     if (found) return found;
     if (!page.next_cursor) return null;

@@ -1,4 +1,4 @@
-import type { SubmissionItem, SubmissionStatus } from "../contact/schema";
+import type { SubmissionItem, SubmissionKind, SubmissionStatus } from "../contact/schema";
 
 /**
  * What the admin API answers (under /api/contact-submissions). Item and Status come from the shared
@@ -7,8 +7,28 @@ import type { SubmissionItem, SubmissionStatus } from "../contact/schema";
  */
 export type Item = SubmissionItem;
 export type Status = SubmissionStatus;
+export type Kind = SubmissionKind;
 
 export const STATUSES = ["new", "read", "replied", "archived"] as const satisfies readonly Status[];
+
+/** A message from the contact form, or a request for free samples. */
+export const KINDS = ["contact", "samples"] as const satisfies readonly Kind[];
+
+/** The countries samples are sent to, by ISO code (SHIPPING_COUNTRIES of the sample request schema). */
+export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  EE: "Estonia",
+  LV: "Latvia",
+  LT: "Lithuania",
+  FI: "Finland",
+  SE: "Sweden",
+  NO: "Norway",
+  DK: "Denmark",
+  IS: "Iceland",
+};
+
+/** "Finland" for "FI"; a code the page does not know is shown as it is. */
+export const countryName = (code: string): string =>
+  (Object.hasOwn(COUNTRY_NAMES, code) && COUNTRY_NAMES[code]) || code;
 
 /** Longest internal note, as the API accepts it (NOTE_MAX_LENGTH of the shared schema). */
 export const NOTE_MAX_LENGTH = 1000;
@@ -39,3 +59,6 @@ export interface ItemChange {
 
 export const isStatus = (value: unknown): value is Status =>
   typeof value === "string" && (STATUSES as readonly string[]).includes(value);
+
+export const isKind = (value: unknown): value is Kind =>
+  typeof value === "string" && (KINDS as readonly string[]).includes(value);

@@ -48,14 +48,17 @@ export const archiveToggle = (status: Status): { label: string; status: Status }
   status === "archived" ? { label: "Restore", status: "read" } : { label: "Archive", status: "archived" };
 
 export const REPLY_SUBJECT = "Re: your enquiry to Aural Acoustics";
+export const SAMPLES_REPLY_SUBJECT = "Re: your sample request to Aural Acoustics";
 
 /**
- * A mailto: link to the enquirer with the reply subject filled in. The address is percent-encoded
- * (RFC 6068) except for its @, so characters such as ? or # in it cannot start the header part.
+ * A mailto: link to the enquirer with the reply subject of its kind filled in. The address is
+ * percent-encoded (RFC 6068) except for its @, so characters such as ? or # in it cannot start the
+ * header part.
  */
-export function replyMailto(item: Pick<Item, "email">): string {
+export function replyMailto(item: Pick<Item, "email" | "kind">): string {
   const address = encodeURIComponent(item.email.trim()).replace(/%40/g, "@");
-  return `mailto:${address}?subject=${encodeURIComponent(REPLY_SUBJECT)}`;
+  const subject = item.kind === "samples" ? SAMPLES_REPLY_SUBJECT : REPLY_SUBJECT;
+  return `mailto:${address}?subject=${encodeURIComponent(subject)}`;
 }
 
 /** "Erased 1 enquiry", "Erased 3 enquiries". */

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
 import { historyStep, type InboxQuery, inboxSearch, readInboxQuery } from "./inbox-query";
 
-const EMPTY: InboxQuery = { status: null, q: "", id: null };
+const EMPTY: InboxQuery = { kind: null, status: null, q: "", id: null };
 
 /**
- * The inbox state kept in the page's query string (`?status=&q=&id=`), so reload, Back and Forward
+ * The inbox state kept in the page's query string (`?kind=&status=&q=&id=`), so reload, Back and Forward
  * show the same view. `navigate` writes it (see historyStep for push or replace); a same-address
  * change never adds a history entry.
  */

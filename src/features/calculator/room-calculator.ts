@@ -91,7 +91,12 @@ export class RoomCalculatorElement extends HTMLElement {
     const updateQuote = () => {
       const quote = $<HTMLAnchorElement>("[data-quote]");
       if (!quote || !last) return;
-      const query = new URLSearchParams({ product: last.room.product.slug, message: quoteMessage(last, shareUrl()) });
+      const link = shareUrl();
+      const query = new URLSearchParams({
+        product: last.room.product.slug,
+        message: quoteMessage(last, link),
+        calculation: link,
+      });
       quote.href = `/contact?${query}`;
     };
     const remember = () => {
@@ -123,6 +128,14 @@ export class RoomCalculatorElement extends HTMLElement {
         render();
         remember();
         field("amount").focus();
+      },
+      on,
+    );
+    // The report's code (PDF writer, fonts) loads only when asked for.
+    $("[data-report]")?.addEventListener(
+      "click",
+      async () => {
+        if (last) (await import("./report")).downloadReport(this, last, read(), shareUrl());
       },
       on,
     );

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type FieldSpec, SubmitButton, TextAreaField, TextFields } from "../../components/forms/FormField";
 import { showToast as show, Toasts } from "../../components/forms/Toasts";
 import { CONTACT_TOASTS, type ToastKind, toastForResponse } from "./messages";
-import { type ProductOption, prefillMessage } from "./prefill";
+import { type ProductOption, prefillCalculation, prefillMessage } from "./prefill";
 import { CONTACT_LIMITS, type ContactField, ContactSchema, fieldErrors } from "./schema";
 
 const ENDPOINT = "/api/submit-contact-form";
@@ -50,11 +50,13 @@ export default function ContactForm({ products }: Props) {
   const [submitting, setSubmitting] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const [attempted, setAttempted] = useState(false);
+  const [calculation, setCalculation] = useState<string | null>(null);
 
   useEffect(() => {
     setHydrated(true);
     const prefill = prefillMessage(window.location.search, products);
     if (prefill) setValues((v) => (v.message ? v : { ...v, message: prefill }));
+    setCalculation(prefillCalculation(window.location.search, window.location.origin));
   }, [products]);
 
   const validate = (next: Values, website: string) => {
@@ -137,6 +139,15 @@ export default function ContactForm({ products }: Props) {
           value={values.message}
           onChange={(e) => update("message", e.target.value)}
         />
+        {calculation && (
+          <p className="text-sm text-ink-soft">
+            Your calculation:{" "}
+            <a href={calculation} className="font-medium text-moss underline underline-offset-4">
+              open it in the room acoustics calculator
+            </a>
+            .
+          </p>
+        )}
         {/* Honeypot: off screen, out of the tab order and hidden from assistive technology. */}
         <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
           <label htmlFor={`${id}-website`}>Leave this field empty</label>

@@ -17,3 +17,19 @@ export function prefillMessage(search: string, products: readonly ProductOption[
   const product = products.find((p) => p.slug === slug);
   return product ? `Hello, I would like a quote for ${product.name}. ` : null;
 }
+
+/**
+ * The calculation a quote request comes from (`?calculation=`, the room acoustics calculator's address
+ * with the room in its query), shown under the message as a link. Only an address on this site is
+ * taken, so a crafted link cannot put a foreign or script URL on the page.
+ */
+export function prefillCalculation(search: string, origin: string): string | null {
+  const value = new URLSearchParams(search).get("calculation");
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.origin === origin && /^https?:$/.test(url.protocol) ? url.href : null;
+  } catch {
+    return null;
+  }
+}

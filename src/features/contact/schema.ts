@@ -1,5 +1,7 @@
 import { cleanText } from "../../lib/clean-text";
+import { emailField, fieldMessages, honeypot, optionalText, PERSON_LIMITS, requiredText } from "../../lib/form-schema";
 import { z } from "../../lib/zod";
+import { RequestedFinishSchema, StoredAddressSchema } from "../samples/schema";
 
 /**
  * Longest accepted value of each field. Lengths are counted after cleaning (see cleanText) in Unicode
@@ -7,20 +9,7 @@ import { z } from "../../lib/zod";
  * as 😀; an emoji joined from several (a family) counts each part and joiner. A browser's maxlength
  * counts UTF-16 units, where 😀 is 2, so the form never lets through more than the server accepts.
  */
-export const CONTACT_LIMITS = { name: 100, email: 255, company: 100, phone: 20, message: 1000 } as const;
-
-/** A cleaned text field that must not be empty. */
-const requiredText = (max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).transform(cleanText).pipe(z.string().min(1, required).max(max, tooLong));
-
-/** A cleaned optional text field; empty or missing becomes null. */
-const optionalText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .transform(cleanText)
-    .pipe(z.string().max(max, message))
-    .nullish()
-    .transform((value) => value || null);
+export const CONTACT_LIMITS = { ...PERSON_LIMITS, message: 1000 } as const;
 
 /** Accepted submissions per client IP within a rolling window: 3 per rolling hour. */
 export const CONTACT_RATE_LIMIT = { limit: 3, windowMs: 60 * 60 * 1000 } as const;
@@ -31,16 +20,11 @@ export const CONTACT_RATE_LIMIT = { limit: 3, windowMs: 60 * 60 * 1000 } as cons
  */
 export const ContactSchema = z.object({
   name: requiredText(CONTACT_LIMITS.name, "Name is required", "Name must be less than 100 characters"),
-  email: z
-    .string({ error: "Invalid email address" })
-    .transform(cleanText)
-    .pipe(z.string().max(CONTACT_LIMITS.email, "Email must be less than 255 characters"))
-    .pipe(z.email("Invalid email address")),
+  email: emailField(CONTACT_LIMITS.email),
   company: optionalText(CONTACT_LIMITS.company, "Company name must be less than 100 characters"),
   phone: optionalText(CONTACT_LIMITS.phone, "Phone number must be less than 20 characters"),
   message: requiredText(CONTACT_LIMITS.message, "Message is required", "Message must be less than 1000 characters"),
-  /** Honeypot: hidden from people, so anything in it came from a bot. */
-  website: z.string({ error: "Bot detected" }).max(0, "Bot detected").nullish(),
+  website: honeypot(),
 });
 
 export type ContactInput = z.input<typeof ContactSchema>;
@@ -49,14 +33,7 @@ export type ContactField = keyof Contact;
 
 /** Field messages from a failed parse, the first message per field. */
 export function fieldErrors(error: z.ZodError): Partial<Record<ContactField, string>> {
-  const result: Partial<Record<ContactField, string>> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && field in ContactSchema.shape && !(field in result)) {
-      result[field as ContactField] = issue.message;
-    }
-  }
-  return result;
+  return fieldMessages(error, (path) => path in ContactSchema.shape);
 }
 
 /** Where an enquiry stands in the admin inbox; a new submission is "new". */
@@ -71,14 +48,24 @@ export const NOTE_MAX_LENGTH = 1000;
  * `updated_at` are written once an admin changes the enquiry, and a record without them reads as
  * status "new", no note, and `updated_at` equal to `created_at`.
  */
+/** What an inbox entry is: a message from the contact form, or a request for free samples. */
+export const SUBMISSION_KINDS = ["contact", "samples"] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
 export const SubmissionSchema = z.strictObject({
+  /** Absent on contact messages (every record before sample requests existed is one). */
+  kind: z.enum(SUBMISSION_KINDS).optional(),
   id: z.uuid(),
   created_at: z.iso.datetime(),
   name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
   company: z.string().nullable(),
+  /** The visitor's message; empty on a sample request, which has none. */
   message: z.string(),
+  /** A sample request's delivery address and finishes. */
+  address: StoredAddressSchema.optional(),
+  finishes: z.array(RequestedFinishSchema).optional(),
   status: z.enum(SUBMISSION_STATUSES).optional(),
   note: z.string().max(NOTE_MAX_LENGTH).nullable().optional(),
   updated_at: z.iso.datetime().optional(),
@@ -88,6 +75,9 @@ export type Submission = z.infer<typeof SubmissionSchema>;
 /** One enquiry as the admin API answers it: every field present, and whether its notification went out. */
 export const SubmissionItemSchema = z.strictObject({
   ...SubmissionSchema.shape,
+  kind: z.enum(SUBMISSION_KINDS),
+  address: StoredAddressSchema.nullable(),
+  finishes: z.array(RequestedFinishSchema),
   status: z.enum(SUBMISSION_STATUSES),
   note: z.string().max(NOTE_MAX_LENGTH).nullable(),
   updated_at: z.iso.datetime(),
@@ -119,9 +109,5 @@ export type SubmissionPatch = z.output<typeof SubmissionPatchSchema>;
 
 /** The body of an erasure request: the address whose enquiries are all deleted. */
 export const EraseRequestSchema = z.strictObject({
-  email: z
-    .string({ error: "Invalid email address" })
-    .transform(cleanText)
-    .pipe(z.string().max(CONTACT_LIMITS.email, "Email must be less than 255 characters"))
-    .pipe(z.email("Invalid email address")),
+  email: emailField(CONTACT_LIMITS.email),
 });

@@ -30,6 +30,51 @@ export const SpecificationsSchema = z.strictObject({
   installation: z.string().min(1),
 });
 
+/** Reaction-to-fire classes of EN 13501-1 for wall linings: A1, E and F alone; A2 to D with smoke and droplets. */
+export const FIRE_CLASS_PATTERN = /^(A1|A2-s[123],d[012]|[BCD]-s[123],d[012]|E|E-d2|F)$/;
+
+export const FireSchema = z.strictObject({
+  reaction: z
+    .string()
+    .regex(FIRE_CLASS_PATTERN, "Reaction to fire must be an EN 13501-1 class such as B-s1,d0, A2-s1,d0 or E")
+    .describe("Reaction to fire class per EN 13501-1, e.g. B-s1,d0"),
+  standard: z.literal("EN 13501-1").describe("The classification standard"),
+  source: z.string().min(1).max(200).describe("Where the class comes from, e.g. the test report"),
+});
+
+export const EnvironmentSchema = z.strictObject({
+  gwpA1A3: z
+    .number()
+    .min(-50)
+    .max(200)
+    .describe("Global warming potential of modules A1-A3, in kg CO2e per m² of panel (EN 15804)"),
+  standard: z.literal("EN 15804+A2").describe("The standard the environmental figures follow"),
+  epd: z
+    .strictObject({
+      programme: z.string().min(1).max(80).describe("EPD programme operator, e.g. EPD Norge"),
+      number: z.string().min(1).max(60).describe("The EPD's registration number"),
+    })
+    .nullable()
+    .describe("The product's EPD, or null when there is no EPD yet"),
+  recycledContentPercent: z.number().min(0).max(100).describe("Recycled content by weight, in %"),
+  source: z.string().min(1).max(200).describe("Where the figures come from"),
+});
+
+/** A finish id is unique within its product; the sample form names it as `<product>/<finish>`. */
+export const FINISH_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const FinishSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(FINISH_ID_PATTERN, "A finish id is lower-case letters, digits and single hyphens")
+    .describe("Short id, unique within the product, used for sample requests"),
+  name: z.string().min(1).max(40).describe("The finish or colour as customers know it"),
+  swatch: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/, "A swatch is a colour like #a1b2c3 (six lower-case hex digits)")
+    .describe("Colour shown as the swatch"),
+});
+
 /**
  * Front matter of content/products/*.mdx. `image` is the field type for an image path, so the
  * build can check that files exist (Astro's image()) while tests can use a plain string.
@@ -49,6 +94,15 @@ export function productSchema<Image extends z.ZodType>(image: Image) {
     specifications: SpecificationsSchema,
     applications: z.array(z.string().min(1)).min(2).max(10),
     absorption: AbsorptionSchema,
+    fire: FireSchema,
+    environment: EnvironmentSchema,
+    finishes: z
+      .array(FinishSchema)
+      .min(1)
+      .max(16)
+      .describe("Finishes and colours offered; each can be ordered as a free sample"),
+    care: z.string().min(1).max(400).describe("How to clean and look after the panels"),
+    dataDate: z.iso.date().describe("The date of the technical and environmental data (YYYY-MM-DD)"),
     panel: z
       .strictObject({
         widthMm: z.number().int().min(100).max(5000),
@@ -58,6 +112,17 @@ export function productSchema<Image extends z.ZodType>(image: Image) {
   })
     .strict()
     .superRefine((product, ctx) => {
+      const seen = new Set<string>();
+      product.finishes.forEach((finish, index) => {
+        if (seen.has(finish.id)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["finishes", index, "id"],
+            message: `Finish id "${finish.id}" is used twice`,
+          });
+        }
+        seen.add(finish.id);
+      });
       const computed = noiseReductionCoefficient(product.absorption.bands);
       if (Math.abs(computed - product.specifications.nrc) > 1e-9) {
         ctx.addIssue({
@@ -71,3 +136,4 @@ export function productSchema<Image extends z.ZodType>(image: Image) {
 
 export type Product = z.infer<ReturnType<typeof productSchema<z.ZodString>>>;
 export type Absorption = z.infer<typeof AbsorptionSchema>;
+export type Finish = z.infer<typeof FinishSchema>;

@@ -28,6 +28,20 @@ const product = {
     mountingDepthMm: 50,
     bands: { "125": 0.15, "250": 0.4, "500": 0.8, "1000": 0.95, "2000": 0.9, "4000": 0.85 },
   },
+  fire: { reaction: "B-s1,d0", standard: "EN 13501-1", source: "Test report 1" },
+  environment: {
+    gwpA1A3: 6.4,
+    standard: "EN 15804+A2",
+    epd: null,
+    recycledContentPercent: 45,
+    source: "Own calculation",
+  },
+  finishes: [
+    { id: "moss", name: "Moss", swatch: "#667a4f" },
+    { id: "sand", name: "Sand", swatch: "#d8c4a0" },
+  ],
+  care: "Vacuum gently.",
+  dataDate: "2026-09-01",
   panel: { widthMm: 600, heightMm: 600 },
 };
 
@@ -37,6 +51,60 @@ const issuePaths = (result: { success: boolean; error?: { issues: { path: Proper
 describe("product schema", () => {
   it("accepts a complete product and defaults flagship to false", () => {
     expect(ProductSchema.parse(product).flagship).toBe(false);
+  });
+
+  it("requires fire, environmental, finish and care data, naming each missing field", () => {
+    const { fire: _f, environment: _e, finishes: _s, care: _c, dataDate: _d, ...without } = product;
+    expect(issuePaths(ProductSchema.safeParse(without)).sort()).toEqual([
+      "care",
+      "dataDate",
+      "environment",
+      "finishes",
+      "fire",
+    ]);
+  });
+
+  it("takes EN 13501-1 classes only", () => {
+    for (const reaction of ["A1", "A2-s1,d0", "B-s1,d0", "C-s3,d2", "D-s2,d1", "E", "E-d2", "F"]) {
+      expect(ProductSchema.safeParse({ ...product, fire: { ...product.fire, reaction } }).success, reaction).toBe(true);
+    }
+    for (const reaction of ["B", "B-s4,d0", "A1-s1,d0", "Bfl-s1", "b-s1,d0", "B-s1, d0"]) {
+      const result = ProductSchema.safeParse({ ...product, fire: { ...product.fire, reaction } });
+      expect(issuePaths(result), reaction).toEqual(["fire.reaction"]);
+      expect(result.error?.issues[0]?.message).toContain("EN 13501-1");
+    }
+  });
+
+  it("takes an EPD with programme and number, or null for none yet; GWP and recycled share in range", () => {
+    const epd = { programme: "EPD Norge", number: "NEPD-1-EN" };
+    expect(ProductSchema.safeParse({ ...product, environment: { ...product.environment, epd } }).success).toBe(true);
+    const bad = ProductSchema.safeParse({
+      ...product,
+      environment: { ...product.environment, epd: { programme: "" }, recycledContentPercent: 101, gwpA1A3: 500 },
+    });
+    expect(issuePaths(bad).sort()).toEqual([
+      "environment.epd.number",
+      "environment.epd.programme",
+      "environment.gwpA1A3",
+      "environment.recycledContentPercent",
+    ]);
+  });
+
+  it("refuses a finish id used twice, a bad id and a swatch that is not a hex colour", () => {
+    const twice = ProductSchema.safeParse({
+      ...product,
+      finishes: [
+        { id: "moss", name: "Moss", swatch: "#667a4f" },
+        { id: "moss", name: "Moss again", swatch: "#667a4f" },
+      ],
+    });
+    expect(issuePaths(twice)).toEqual(["finishes.1.id"]);
+    expect(twice.error?.issues[0]?.message).toBe('Finish id "moss" is used twice');
+    const malformed = ProductSchema.safeParse({
+      ...product,
+      finishes: [{ id: "Sand Stone", name: "Sand", swatch: "tan" }],
+    });
+    expect(issuePaths(malformed).sort()).toEqual(["finishes.0.id", "finishes.0.swatch"]);
   });
 
   it("requires the standard panel size the calculator counts with", () => {

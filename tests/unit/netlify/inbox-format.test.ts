@@ -13,6 +13,7 @@ import {
   submissionKey,
   textMatches,
 } from "../../../netlify/lib/inbox/format";
+import { toItem } from "../../../netlify/lib/inbox/queries";
 import { retentionCutoff } from "../../../netlify/lib/inbox/retention";
 import { MARKED, SEARCH_MARK, SEARCH_QUERY, seededSubmission } from "../../../scripts/seed-submissions.mjs";
 import {
@@ -75,11 +76,28 @@ describe("search folding", () => {
     );
   });
 
-  it("reads a record without inbox fields as new, without a note, updated when created", () => {
-    expect(fullRecord(base)).toEqual({ ...base, status: "new", note: null, updated_at: base.created_at });
+  it("reads a record without inbox fields as a new contact message, without a note, updated when created", () => {
+    expect(fullRecord(base)).toEqual({
+      ...base,
+      kind: "contact",
+      status: "new",
+      note: null,
+      updated_at: base.created_at,
+    });
     expect(indexEntry(base)).toEqual({ s: "new", u: Date.parse(base.created_at), t: searchText(base) });
     const changed = { ...base, status: "read" as const, note: "x", updated_at: "2025-03-05T00:00:00.000Z" };
     expect(indexEntry(changed)).toMatchObject({ s: "read", u: Date.parse(changed.updated_at) });
+    // Only a sample request's entry records its kind; its finishes and address are searchable.
+    const samples = {
+      ...base,
+      kind: "samples" as const,
+      message: "",
+      address: { street: "Pikk 1", postal_code: "10123", city: "Tallinn", country: "EE" },
+      finishes: [{ key: "felt-panels/moss", product: "Felt Panels", name: "Moss" }],
+    };
+    expect(indexEntry(samples).k).toBe("samples");
+    expect(indexEntry(base).k).toBeUndefined();
+    expect(searchText(samples).split("\0")).toEqual(expect.arrayContaining(["felt panels moss", "tallinn", "pikk 1"]));
   });
 });
 
@@ -102,13 +120,10 @@ describe("CSV", () => {
   });
 
   it("starts with a byte-order mark and the header row, and ends every line with CRLF", () => {
-    const item: SubmissionItem = {
-      ...fullRecord(base),
-      notified: false,
-    };
+    const item: SubmissionItem = toItem(fullRecord(base), false);
     expect(toCsv([item])).toBe(
-      "\uFEFFid,created_at,updated_at,status,name,email,phone,company,message,note,notified\r\n" +
-        `${base.id},${base.created_at},${base.created_at},new,Kärt Õunapuu,Kart@Example.ee,'+372 5555 0101,Ürgne OÜ,Ποιος; ΟΔΟΣ,,false\r\n`,
+      "\uFEFFid,kind,created_at,updated_at,status,name,email,phone,company,message,finishes,street,postal_code,city,country,note,notified\r\n" +
+        `${base.id},contact,${base.created_at},${base.created_at},new,Kärt Õunapuu,Kart@Example.ee,'+372 5555 0101,Ürgne OÜ,Ποιος; ΟΔΟΣ,,,,,,,false\r\n`,
     );
     expect(csvFileName(Date.parse("2026-11-22T23:59:59Z"))).toBe("contact-submissions-2026-11-22.csv");
   });

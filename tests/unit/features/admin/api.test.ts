@@ -39,13 +39,25 @@ const page = { submissions: [item()], next_cursor: "k1", counts: { new: 1, read:
 describe("createInboxApi", () => {
   it("lists with the filter, cursor and limit, sending the bearer token", async () => {
     const { calls, api } = fakeFetch(json(page), json(page));
-    expect(await api.list({ status: null, q: "" })).toEqual(page);
-    await api.list({ status: "new", q: "Kärt & co", cursor: "abc", limit: 100 });
+    expect(await api.list({ kind: null, status: null, q: "" })).toEqual(page);
+    await api.list({ kind: null, status: "new", q: "Kärt & co", cursor: "abc", limit: 100 });
     expect(calls.map((c) => c.url)).toEqual([
       "/api/contact-submissions",
       "/api/contact-submissions?status=new&q=K%C3%A4rt+%26+co&cursor=abc&limit=100",
     ]);
     expect(calls[0]?.headers.get("authorization")).toBe("Bearer token-1");
+  });
+
+  it("lists one kind when asked, with the other filters", async () => {
+    const { calls, api } = fakeFetch(json(page), json(page), json(page));
+    await api.list({ kind: "samples", status: null, q: "" });
+    await api.list({ kind: "contact", status: "replied", q: "walnut", cursor: "k9" });
+    await api.list({ kind: "samples", status: null, q: "", cursor: "k2", limit: 50 });
+    expect(calls.map((c) => c.url)).toEqual([
+      "/api/contact-submissions?kind=samples",
+      "/api/contact-submissions?kind=contact&status=replied&q=walnut&cursor=k9",
+      "/api/contact-submissions?kind=samples&cursor=k2&limit=50",
+    ]);
   });
 
   it("changes, deletes and erases with the contract's methods and bodies", async () => {
@@ -80,7 +92,7 @@ describe("createInboxApi", () => {
         },
       }),
     );
-    const { blob, filename } = await api.exportCsv({ status: "archived", q: "x" });
+    const { blob, filename } = await api.exportCsv({ kind: null, status: "archived", q: "x" });
     expect(calls[0]?.url).toBe("/api/contact-submissions/export.csv?status=archived&q=x");
     expect(filename).toBe("contact-submissions-2025-01-05.csv");
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
@@ -88,8 +100,18 @@ describe("createInboxApi", () => {
 
   it("names the file by today's date when the answer does not", async () => {
     const { api } = fakeFetch(new Response("id\r\n"));
-    const { filename } = await api.exportCsv({ status: null, q: "" }, new Date("2025-03-09T23:59:00Z"));
+    const { filename } = await api.exportCsv({ kind: null, status: null, q: "" }, new Date("2025-03-09T23:59:00Z"));
     expect(filename).toBe("contact-submissions-2025-03-09.csv");
+  });
+
+  it("exports the kind shown with the other filters", async () => {
+    const { calls, api } = fakeFetch(new Response("id\r\n"), new Response("id\r\n"));
+    await api.exportCsv({ kind: "samples", status: null, q: "" });
+    await api.exportCsv({ kind: "contact", status: "new", q: "Kärt" });
+    expect(calls.map((c) => c.url)).toEqual([
+      "/api/contact-submissions/export.csv?kind=samples",
+      "/api/contact-submissions/export.csv?kind=contact&status=new&q=K%C3%A4rt",
+    ]);
   });
 
   it("fails with the API's message, code and field messages", async () => {
@@ -104,7 +126,7 @@ describe("createInboxApi", () => {
 
   it("falls back to the call's own message when the answer has none", async () => {
     const { api } = fakeFetch(new Response("<html>Bad gateway</html>", { status: 502 }), json({ nope: 1 }, 403));
-    await expect(api.list({ status: null, q: "" })).rejects.toMatchObject({
+    await expect(api.list({ kind: null, status: null, q: "" })).rejects.toMatchObject({
       message: FALLBACK_MESSAGES.list,
       status: 502,
       code: null,
@@ -129,7 +151,7 @@ describe("createInboxApi", () => {
         throw new DOMException("The operation was aborted.", "AbortError");
       },
     );
-    await expect(api.list({ status: null, q: "" })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(api.list({ kind: null, status: null, q: "" })).rejects.toMatchObject({ name: "AbortError" });
   });
 });
 

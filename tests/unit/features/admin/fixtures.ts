@@ -3,6 +3,7 @@ import type { Item } from "../../../../src/features/admin/inbox-types";
 /** An enquiry as the admin API answers it; fields can be overridden. */
 export function item(overrides: Partial<Item> = {}): Item {
   return {
+    kind: "contact",
     id: "0b7c6a52-3f0e-4c1a-9d3e-2a1b4c5d6e7f",
     created_at: "2025-01-05T12:30:00.000Z",
     updated_at: "2025-01-05T12:30:00.000Z",
@@ -11,6 +12,8 @@ export function item(overrides: Partial<Item> = {}): Item {
     phone: null,
     company: "Acme",
     message: "Line one\nLine two",
+    address: null,
+    finishes: [],
     status: "new",
     note: null,
     notified: true,

@@ -10,8 +10,22 @@ import {
 const ID = "0b7c6a52-3f0e-4c1a-9d3e-2a1b4c5d6e7f";
 
 describe("readInboxQuery", () => {
-  it("reads the status, the search and the open enquiry", () => {
-    expect(readInboxQuery(`?status=replied&q=K%C3%A4rt&id=${ID}`)).toEqual({ status: "replied", q: "Kärt", id: ID });
+  it("reads the kind, the status, the search and the open enquiry", () => {
+    expect(readInboxQuery(`?kind=samples&status=replied&q=K%C3%A4rt&id=${ID}`)).toEqual({
+      kind: "samples",
+      status: "replied",
+      q: "Kärt",
+      id: ID,
+    });
+    expect(readInboxQuery("?kind=contact").kind).toBe("contact");
+  });
+
+  it("reads a missing or unknown kind as both kinds", () => {
+    expect(readInboxQuery("").kind).toBeNull();
+    expect(readInboxQuery("?kind=").kind).toBeNull();
+    expect(readInboxQuery("?kind=quotes").kind).toBeNull();
+    expect(readInboxQuery("?kind=SAMPLES").kind).toBeNull();
+    expect(readInboxQuery("?kind=__proto__").kind).toBeNull();
   });
 
   it("reads a missing or unknown status as every status", () => {
@@ -34,24 +48,33 @@ describe("readInboxQuery", () => {
 
 describe("inboxSearch", () => {
   it("writes the default view as no query at all", () => {
-    expect(inboxSearch({ status: null, q: "", id: null })).toBe("");
+    expect(inboxSearch({ kind: null, status: null, q: "", id: null })).toBe("");
   });
 
   it("writes only what is set, in a fixed order", () => {
-    expect(inboxSearch({ status: "new", q: "", id: null })).toBe("?status=new");
-    expect(inboxSearch({ status: null, q: "a&b c", id: ID })).toBe(`?q=a%26b+c&id=${ID}`);
+    expect(inboxSearch({ kind: null, status: "new", q: "", id: null })).toBe("?status=new");
+    expect(inboxSearch({ kind: null, status: null, q: "a&b c", id: ID })).toBe(`?q=a%26b+c&id=${ID}`);
+    expect(inboxSearch({ kind: "samples", status: null, q: "", id: null })).toBe("?kind=samples");
+    expect(inboxSearch({ kind: "contact", status: "read", q: "x", id: ID })).toBe(
+      `?kind=contact&status=read&q=x&id=${ID}`,
+    );
   });
 
   it("round-trips through readInboxQuery", () => {
-    const query = { status: "archived" as const, q: "Kärt Tamm", id: ID };
-    expect(readInboxQuery(inboxSearch(query))).toEqual(query);
+    for (const kind of [null, "contact", "samples"] as const) {
+      const query = { kind, status: "archived" as const, q: "Kärt Tamm", id: ID };
+      expect(readInboxQuery(inboxSearch(query))).toEqual(query);
+    }
+    const text = "?kind=samples&status=new&q=walnut";
+    expect(inboxSearch(readInboxQuery(text))).toBe(text);
   });
 });
 
 describe("filterParams", () => {
-  it("holds the status and search, never the open enquiry", () => {
-    expect(filterParams({ status: "read", q: "x" }).toString()).toBe("status=read&q=x");
-    expect(filterParams({ status: null, q: "" }).toString()).toBe("");
+  it("holds the kind, status and search, never the open enquiry", () => {
+    expect(filterParams({ kind: null, status: "read", q: "x" }).toString()).toBe("status=read&q=x");
+    expect(filterParams({ kind: "samples", status: "read", q: "x" }).toString()).toBe("kind=samples&status=read&q=x");
+    expect(filterParams({ kind: null, status: null, q: "" }).toString()).toBe("");
   });
 });
 

@@ -53,9 +53,15 @@ describe("findById", () => {
     return {
       cursors,
       api: {
-        async list(request: { cursor?: string | null; limit?: number; status: unknown; q: string }): Promise<ListPage> {
+        async list(request: {
+          cursor?: string | null;
+          limit?: number;
+          kind: unknown;
+          status: unknown;
+          q: string;
+        }): Promise<ListPage> {
           cursors.push(request.cursor);
-          expect(request).toMatchObject({ status: null, q: "", limit: 100 });
+          expect(request).toMatchObject({ kind: null, status: null, q: "", limit: 100 });
           const start = request.cursor ? Number(request.cursor) : 0;
           const end = start + (request.limit ?? 50);
           return {

@@ -1,19 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { isStatus, NOTE_MAX_LENGTH, STATUSES } from "../../../../src/features/admin/inbox-types";
+import {
+  COUNTRY_NAMES,
+  countryName,
+  isKind,
+  isStatus,
+  KINDS,
+  NOTE_MAX_LENGTH,
+  STATUSES,
+} from "../../../../src/features/admin/inbox-types";
 import {
   archiveToggle,
   countsAfter,
   erasedText,
   REPLY_SUBJECT,
   replyMailto,
+  SAMPLES_REPLY_SUBJECT,
   STATUS_BADGE,
   STATUS_LABELS,
   statusTabs,
 } from "../../../../src/features/admin/status";
 import {
   NOTE_MAX_LENGTH as SCHEMA_NOTE_MAX_LENGTH,
+  SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
 } from "../../../../src/features/contact/schema";
+import { SHIPPING_COUNTRIES } from "../../../../src/features/samples/schema";
 
 const counts = { new: 2, read: 5, replied: 1, archived: 3 };
 
@@ -60,14 +71,23 @@ describe("archiveToggle", () => {
 
 describe("replyMailto", () => {
   it("addresses the enquirer with the reply subject", () => {
-    expect(replyMailto({ email: "kart@example.ee" })).toBe(
+    expect(replyMailto({ email: "kart@example.ee", kind: "contact" })).toBe(
       "mailto:kart@example.ee?subject=Re%3A%20your%20enquiry%20to%20Aural%20Acoustics",
     );
-    expect(decodeURIComponent(replyMailto({ email: "a@b.ee" }).split("subject=")[1] ?? "")).toBe(REPLY_SUBJECT);
+    expect(decodeURIComponent(replyMailto({ email: "a@b.ee", kind: "contact" }).split("subject=")[1] ?? "")).toBe(
+      REPLY_SUBJECT,
+    );
+  });
+
+  it("answers a sample request with a subject of its own", () => {
+    expect(replyMailto({ email: "kart@example.ee", kind: "samples" })).toBe(
+      "mailto:kart@example.ee?subject=Re%3A%20your%20sample%20request%20to%20Aural%20Acoustics",
+    );
+    expect(SAMPLES_REPLY_SUBJECT).toBe("Re: your sample request to Aural Acoustics");
   });
 
   it("encodes characters that would end the address", () => {
-    const link = replyMailto({ email: "a?cc=x#y@b.ee" });
+    const link = replyMailto({ email: "a?cc=x#y@b.ee", kind: "contact" });
     expect(link.startsWith("mailto:a%3Fcc%3Dx%23y@b.ee?subject=")).toBe(true);
     expect(new URL(link).searchParams.getAll("subject")).toEqual([REPLY_SUBJECT]);
   });
@@ -90,9 +110,27 @@ describe("isStatus", () => {
   });
 });
 
+describe("isKind", () => {
+  it("knows the two kinds only", () => {
+    expect(KINDS.every(isKind)).toBe(true);
+    expect([null, "", "Samples", "quote", "toString", 1].some(isKind)).toBe(false);
+  });
+});
+
+describe("countryName", () => {
+  it("names a shipping country, and shows an unknown code as it is", () => {
+    expect(countryName("FI")).toBe("Finland");
+    expect(countryName("EE")).toBe("Estonia");
+    expect(countryName("XX")).toBe("XX");
+    expect(countryName("constructor")).toBe("constructor");
+  });
+});
+
 describe("the page's copies of the shared schema's values", () => {
   it("match the schema", () => {
     expect([...STATUSES]).toEqual([...SUBMISSION_STATUSES]);
+    expect([...KINDS]).toEqual([...SUBMISSION_KINDS]);
     expect(NOTE_MAX_LENGTH).toBe(SCHEMA_NOTE_MAX_LENGTH);
+    expect(Object.entries(COUNTRY_NAMES)).toEqual(SHIPPING_COUNTRIES.map((c) => [c.code, c.name]));
   });
 });

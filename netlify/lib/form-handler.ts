@@ -1,0 +1,178 @@
+import type { Submission } from "../../src/features/contact/schema";
+import type { ApiErrorCode } from "../../src/lib/api-error";
+import { BodyTooLargeError, errorResponse, json, mediaType, readBody, seeOther } from "./http";
+import { saveIndexedSubmission } from "./inbox/records";
+import { type ContactNotifier, runAfterAnswer } from "./notify/notifier";
+import type { createRateLimiter } from "./rate-limit";
+import { type BlobStore, StorageUnavailableError } from "./storage";
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * Form posts are accepted URL-encoded, which is how the site's forms post without JavaScript.
+ * Multipart bodies are refused with 415: the forms have no file field, and one bounded reader with one
+ * parser for every body leaves less to get wrong.
+ */
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/** A browser's native form post, which gets a page (by redirect) rather than JSON. */
+export const wantsPage = (request: Request) =>
+  mediaType(request) === FORM_TYPE && !(request.headers.get("accept") ?? "").includes("application/json");
+
+/** What every public form's function needs: the inbox stores, the shared rate limit, the notifier. */
+export interface FormDeps {
+  submissions: BlobStore;
+  /** The inbox index (contact-index): the functions always pass it; without it a submission is stored alone. */
+  index?: BlobStore;
+  /** Origins allowed to post besides the request's own, e.g. the public site address. */
+  allowedOrigins?: string[];
+  /** Queues and sends the notification mail of each stored submission (see netlify/lib/notify). */
+  notifier?: ContactNotifier;
+  now?: () => number;
+  newId?: () => string;
+  log?: (message: string, error?: unknown) => void;
+}
+
+/** A form's outcome pages for a post without JavaScript. */
+export interface ResultPaths {
+  success: string;
+  rateLimited: string;
+  error: string;
+}
+
+export type Parsed<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: Extract<ApiErrorCode, "invalid_fields" | "bot_detected">; fields: Record<string, string> };
+
+/** How one form differs from the others: its fields, its record and its pages. */
+export interface FormSpec<T> {
+  /** For logs: "contact submission", "sample request". */
+  label: string;
+  pages: ResultPaths;
+  /** The JSON body's shape from a native form post's fields. */
+  fromForm: (params: URLSearchParams) => Record<string, unknown>;
+  /** Validates an object body; field messages name the fields (dotted for nested ones). */
+  parse: (payload: object) => Promise<Parsed<T>>;
+  toSubmission: (value: T, id: string, createdAt: Date) => Submission;
+  /** The 429 answer's message. */
+  rateLimitMessage: string;
+}
+
+type Outcome =
+  | { kind: "created"; id: string; created_at: string }
+  | { kind: "invalid"; code: ApiErrorCode; error: string; fields?: Record<string, string> }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * POST handler of a public form. Validates, rate-limits per client IP (as the platform reports it)
+ * with the limiter every form shares, queues the notification, stores the submission in the inbox,
+ * and answers JSON, or redirects when the browser posted the form natively.
+ */
+export function createFormHandler<T>(
+  deps: FormDeps & { limiter: ReturnType<typeof createRateLimiter> },
+  spec: FormSpec<T>,
+) {
+  const now = deps.now ?? Date.now;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  const { limiter } = deps;
+
+  return async function handle(
+    request: Request,
+    context: { ip?: string; waitUntil?: (promise: Promise<unknown>) => void },
+  ): Promise<Response> {
+    if (request.method !== "POST")
+      return errorResponse(405, "method_not_allowed", "Method not allowed", {}, { allow: "POST" });
+
+    const origin = request.headers.get("origin");
+    const allowed = new Set([new URL(request.url).origin, ...(deps.allowedOrigins ?? [])]);
+    if (origin && !allowed.has(origin))
+      return errorResponse(403, "cross_site", "Cross-site submissions are not accepted");
+
+    const type = mediaType(request);
+    const isForm = type === FORM_TYPE;
+    if (type !== "application/json" && !isForm) {
+      return errorResponse(415, "unsupported_media_type", "Send the form as JSON or URL-encoded");
+    }
+
+    let payload: unknown;
+    try {
+      const text = await readBody(request, MAX_BODY_BYTES);
+      payload = isForm ? spec.fromForm(new URLSearchParams(text)) : JSON.parse(text);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError)
+        return errorResponse(413, "payload_too_large", "The message is too large");
+      return errorResponse(400, "invalid_body", isForm ? "Invalid form data" : "Invalid JSON");
+    }
+
+    const later = (work: Promise<unknown>) => runAfterAnswer(context, work, log);
+    const outcome = await submit(payload, context.ip ?? "unknown", later).catch((error: unknown) => {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      log(`${spec.label} not stored`, error);
+      return "unavailable" as const;
+    });
+
+    const page = wantsPage(request);
+    if (outcome === "unavailable") {
+      return page
+        ? seeOther(spec.pages.error)
+        : errorResponse(503, "storage_unavailable", "Storage unavailable, please try again later");
+    }
+    switch (outcome.kind) {
+      case "created":
+        return page ? seeOther(spec.pages.success) : json({ id: outcome.id, created_at: outcome.created_at }, 201);
+      case "rate-limited":
+        return page
+          ? seeOther(spec.pages.rateLimited)
+          : errorResponse(
+              429,
+              "rate_limited",
+              spec.rateLimitMessage,
+              {},
+              {
+                "retry-after": String(outcome.retryAfterSeconds),
+              },
+            );
+      case "invalid":
+        return page
+          ? seeOther(spec.pages.error)
+          : errorResponse(400, outcome.code, outcome.error, outcome.fields ? { fields: outcome.fields } : {});
+    }
+  };
+
+  async function submit(payload: unknown, ip: string, later: (work: Promise<unknown>) => void): Promise<Outcome> {
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+      return { kind: "invalid", code: "invalid_body", error: "Expected an object with the form fields" };
+    }
+    const parsed = await spec.parse(payload);
+    if (!parsed.ok) {
+      if (parsed.code === "bot_detected") return { kind: "invalid", code: "bot_detected", error: "Bot detected" };
+      return {
+        kind: "invalid",
+        code: "invalid_fields",
+        error: "Please correct the highlighted fields",
+        fields: parsed.fields,
+      };
+    }
+    const reservation = await limiter.reserve(ip);
+    if (!reservation.allowed) return { kind: "rate-limited", retryAfterSeconds: reservation.retryAfterSeconds };
+    const submission = spec.toSubmission(parsed.value, newId(), new Date(now()));
+    // The outbox entry goes first, so a stored submission always has one until its mail is sent.
+    const queued = (await deps.notifier?.queue(submission)) ?? false;
+    try {
+      await saveIndexedSubmission(deps, submission);
+    } catch (error) {
+      if (queued) await deps.notifier?.unqueue(submission);
+      await reservation
+        .release()
+        .catch((releaseError: unknown) => log("could not release a rate-limit slot", releaseError));
+      throw error;
+    }
+    if (deps.notifier) {
+      // A failed first write gets a second try; the mail itself never delays the answer.
+      const retried = queued || (await deps.notifier.queue(submission));
+      later(deps.notifier.deliver(submission, retried));
+    }
+    return { kind: "created", id: submission.id, created_at: submission.created_at };
+  }
+}
