@@ -249,6 +249,9 @@ describe("listing and searching", () => {
     for (const item of page.submissions) SubmissionItemSchema.parse(item);
     expect(page.submissions[1]).toEqual({
       ...older,
+      kind: "contact",
+      address: null,
+      finishes: [],
       status: "new",
       note: null,
       updated_at: older.created_at,
@@ -311,7 +314,16 @@ describe("listing and searching", () => {
     await saveSubmission(stores.submissions, old);
     const page = await list("?q=old%20record");
     expect(page.submissions).toEqual([
-      { ...old, status: "new", note: null, updated_at: old.created_at, notified: true },
+      {
+        ...old,
+        kind: "contact",
+        address: null,
+        finishes: [],
+        status: "new",
+        note: null,
+        updated_at: old.created_at,
+        notified: true,
+      },
     ]);
     const res = await call("PATCH", `/${old.id}`, { body: { status: "archived" } });
     expect(res.status).toBe(200);
@@ -427,30 +439,51 @@ describe("CSV export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(
-      text.startsWith("\uFEFFid,created_at,updated_at,status,name,email,phone,company,message,note,notified\r\n"),
+      text.startsWith(
+        "\uFEFFid,kind,created_at,updated_at,status,name,email,phone,company,message,finishes,street,postal_code,city,country,note,notified\r\n",
+      ),
     ).toBe(true);
     expect(text).toContain('"Line one, with ""quotes""\r\nLine two"');
     const rows = parseCsv(text);
     expect(rows).toHaveLength(4);
     const byId = Object.fromEntries(rows.slice(1).map((r) => [r[0], r]));
-    expect(byId[quoted.id]?.slice(3)).toEqual([
+    expect(byId[quoted.id]?.slice(1, 2)).toEqual(["contact"]);
+    expect(byId[quoted.id]?.slice(4)).toEqual([
       "new",
       'Jaan "JJ" Tamm',
       quoted.email,
       "",
       "Tamm, Tamm & Co",
       'Line one, with "quotes"\r\nLine two',
+      "",
+      "",
+      "",
+      "",
+      "",
       '\'=HYPERLINK("x")',
       "true",
     ]);
-    expect(byId[hostile.id]?.slice(4, 9)).toEqual([
+    expect(byId[hostile.id]?.slice(5, 10)).toEqual([
       "'=cmd|' /C calc'!A0",
       hostile.email,
       "'+372 5555 0101",
       "",
       "'@SUM(1)",
     ]);
-    expect(byId[dash.id]?.slice(4)).toEqual(["'-2+3", dash.email, "", "'\tTabbed", "Plain", "", "false"]);
+    expect(byId[dash.id]?.slice(5)).toEqual([
+      "'-2+3",
+      dash.email,
+      "",
+      "'\tTabbed",
+      "Plain",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "false",
+    ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual([dash.id, hostile.id, quoted.id]);
   });
 
@@ -470,7 +503,7 @@ describe("CSV export", () => {
     expect(await idsOf("?q=KART&status=new")).toHaveLength(1);
     expect(await idsOf("")).toHaveLength(2);
     const rows = parseCsv(await (await call("GET", "/export.csv?status=archived")).text());
-    expect(rows[1]?.[3]).toBe("archived");
+    expect(rows[1]?.[4]).toBe("archived");
   });
 });
 

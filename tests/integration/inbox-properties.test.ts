@@ -235,6 +235,9 @@ describe("the inbox index under random use", () => {
               const s = expected[i] as Submission;
               expect(item).toEqual({
                 ...s,
+                kind: "contact",
+                address: null,
+                finishes: [],
                 status: statusOf(s),
                 note: s.note ?? null,
                 updated_at: s.updated_at ?? s.created_at,
