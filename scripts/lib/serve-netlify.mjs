@@ -5,7 +5,9 @@
 import { createServer, STATUS_CODES } from "node:http";
 import { Readable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import { join } from "node:path";
 import { NetlifyDev } from "@netlify/dev";
+import { FunctionsHandler } from "@netlify/functions-dev";
 import "../local-fixes/netlify-blobs-server.mjs";
 import { keepFunctionBuildsInUse } from "../local-fixes/netlify-dev-function-builds.mjs";
 
@@ -21,6 +23,30 @@ const PARSE_ERRORS = {
   HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
   ERR_HTTP_REQUEST_TIMEOUT: 408,
 };
+
+/**
+ * Like a deploy, the preview builds each function once and runs that build for every request. The
+ * local server would otherwise bundle the function again for each request (about 1.4 s here), which
+ * is right while its source changes under `npm start` but only slows a preview of a finished build.
+ * The first request to a function builds it into a folder that stays; later ones pass no build
+ * folder, which makes the server run the build it has.
+ * @param {string} root
+ */
+function buildFunctionsOnce(root) {
+  const original = FunctionsHandler.prototype.invoke;
+  const folder = join(root, ".netlify", "functions-serve", "_preview");
+  /** @type {WeakSet<object>} */
+  const built = new WeakSet();
+  FunctionsHandler.prototype.invoke = async function invoke(request, route, func, _buildDirectory) {
+    if (built.has(func)) return original.call(this, request, route, func, "");
+    const response = await original.call(this, request, route, func, folder);
+    if (!func.buildError) built.add(func);
+    return response;
+  };
+  return () => {
+    FunctionsHandler.prototype.invoke = original;
+  };
+}
 
 /**
  * @param {{ port: number, host?: string, root?: string, log?: (line: string) => void }} options
@@ -42,6 +68,7 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     serverAddress: `http://localhost:${port}`,
     skipGitignore: true,
   });
+  const restoreBuilds = buildFunctionsOnce(root);
   await netlify.start();
   const keepBuilds = keepFunctionBuildsInUse(root);
 
@@ -161,6 +188,7 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
       await new Promise((resolve) => server.close(() => resolve(undefined)));
       await netlify.stop();
       await keepBuilds.release();
+      restoreBuilds();
     },
   };
 }
