@@ -3,9 +3,9 @@
 // of the local Netlify server it answers as Netlify's CDN does where that server does not: methods the
 // CDN refuses, undecodable paths, the rule files themselves and internal headers.
 import { createServer, STATUS_CODES } from "node:http";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
-import { join } from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import { FunctionsHandler } from "@netlify/functions-dev";
 import "../local-fixes/netlify-blobs-server.mjs";
