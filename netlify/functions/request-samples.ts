@@ -1,8 +1,7 @@
 import type { Config, Context } from "@netlify/functions";
 import { SAMPLE_RESULT_PAGES } from "../../src/features/samples/messages";
 import { rateLimitSalt, siteOrigins } from "../lib/env";
-import { wantsPage } from "../lib/form-handler";
-import { errorResponse, seeOther } from "../lib/http";
+import { refuseUnconfigured } from "../lib/form-handler";
 import { siteNotifier } from "../lib/notify";
 import { readCatalogue } from "../lib/samples/catalogue";
 import { createSamplesHandler } from "../lib/samples-handler";
@@ -15,10 +14,11 @@ let catalogue: ReturnType<typeof readCatalogue> | undefined;
 export default async (request: Request, context: Context) => {
   const salt = rateLimitSalt(process.env, context);
   if (salt.salt === null) {
-    // Deployed without a usable secret: no request is accepted until RATE_LIMIT_SALT is set.
-    console.error(`request-samples refuses every request: ${salt.problem}`);
-    if (wantsPage(request)) return seeOther(SAMPLE_RESULT_PAGES.error.path);
-    return errorResponse(503, "misconfigured", "The sample request form is not available, please try again later");
+    return refuseUnconfigured(request, salt.problem, {
+      fn: "request-samples",
+      label: "sample request form",
+      errorPage: SAMPLE_RESULT_PAGES.error.path,
+    });
   }
   handler ??= createSamplesHandler({
     submissions: lazyStore(STORES.submissions),

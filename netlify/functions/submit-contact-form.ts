@@ -1,8 +1,8 @@
 import type { Config, Context } from "@netlify/functions";
 import { RESULT_PAGES } from "../../src/features/contact/messages";
-import { createContactHandler, wantsPage } from "../lib/contact-handler";
+import { createContactHandler } from "../lib/contact-handler";
 import { rateLimitSalt, siteOrigins } from "../lib/env";
-import { errorResponse, seeOther } from "../lib/http";
+import { refuseUnconfigured } from "../lib/form-handler";
 import { siteNotifier } from "../lib/notify";
 import { lazyStore, STORES } from "../lib/storage";
 
@@ -12,10 +12,11 @@ let handler: ReturnType<typeof createContactHandler> | undefined;
 export default async (request: Request, context: Context) => {
   const salt = rateLimitSalt(process.env, context);
   if (salt.salt === null) {
-    // Deployed without a usable secret: no submission is accepted until RATE_LIMIT_SALT is set.
-    console.error(`submit-contact-form refuses every request: ${salt.problem}`);
-    if (wantsPage(request)) return seeOther(RESULT_PAGES.error.path);
-    return errorResponse(503, "misconfigured", "The contact form is not available, please try again later");
+    return refuseUnconfigured(request, salt.problem, {
+      fn: "submit-contact-form",
+      label: "contact form",
+      errorPage: RESULT_PAGES.error.path,
+    });
   }
   handler ??= createContactHandler({
     submissions: lazyStore(STORES.submissions),

@@ -19,6 +19,20 @@ const FORM_TYPE = "application/x-www-form-urlencoded";
 export const wantsPage = (request: Request) =>
   mediaType(request) === FORM_TYPE && !(request.headers.get("accept") ?? "").includes("application/json");
 
+/**
+ * The answer of a public form's function deployed without a usable RATE_LIMIT_SALT: nothing is
+ * accepted until it is set, and every refusal is logged with the reason.
+ */
+export function refuseUnconfigured(
+  request: Request,
+  problem: string,
+  form: { fn: string; label: string; errorPage: string },
+): Response {
+  console.error(`${form.fn} refuses every request: ${problem}`);
+  if (wantsPage(request)) return seeOther(form.errorPage);
+  return errorResponse(503, "misconfigured", `The ${form.label} is not available, please try again later`);
+}
+
 /** What every public form's function needs: the inbox stores, the shared rate limit, the notifier. */
 export interface FormDeps {
   submissions: BlobStore;

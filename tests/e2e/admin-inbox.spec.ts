@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import http from "node:http";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { authEmulatorHost } from "../../scripts/lib/demo-accounts.mjs";
 import { axeViolations, expect as baseExpect, test } from "./fixtures";
@@ -38,36 +37,17 @@ async function submit(fields: { name: string; email?: string; message: string; c
   expect(status).toBe(201);
 }
 
-/** Posts a sample request to the preview from `localAddress`; resolves with the status code. */
-function postSamplesFrom(localAddress: string, payload: unknown): Promise<number> {
-  const body = JSON.stringify(payload);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: 8888,
-        path: "/api/request-samples",
-        method: "POST",
-        localAddress,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
 async function requestSamples(fields: {
   name: string;
   email: string;
   address: { street: string; postal_code: string; city: string; country: string };
   finishes: string[];
 }) {
-  const status = await postSamplesFrom(freshAddress(), { company: "", phone: "", website: "", ...fields });
+  const status = await postFrom(
+    freshAddress(),
+    { company: "", phone: "", website: "", ...fields },
+    "/api/request-samples",
+  );
   expect(status).toBe(201);
 }
 
