@@ -293,8 +293,8 @@ function inside(name, results, expected) {
   const auth = results.map((r) => r.timing.auth ?? Number.NaN).sort((a, b) => a - b);
   return { ...row, auth: percentile(auth, 50) };
 }
-// The emulator's floor: a request the function refuses at once (no token) still costs the local
-// server's per-request build of the function and a fresh worker to run it in.
+// The floor: a request the function refuses at once (no token) still passes the local server and a
+// warm instance of the function.
 const floor = await sequential(() => get(api(""), null), listRounds);
 for (const { name, path, rounds, target } of adminCases) {
   const cold = await get(path, token);
@@ -322,7 +322,7 @@ out(
   `Latency in ms with ${keys.length} stored submissions (50 per page; the seed gives one in ten the status "${BENCH_STATUS}" and ${MARKED} a name that "${SEARCH_QUERY}" finds). Cold: the first request of each kind; warm: ${listRounds} sequential requests (${exportRounds} for the export).`,
   "",
 );
-table([...adminRows, summarise("no token (401), the emulator's floor", floor, 401)]);
+table([...adminRows, summarise("no token (401), the floor", floor, 401)]);
 out(
   ...sizes.map((line) => `- ${line}`),
   "",
@@ -330,7 +330,7 @@ out(
     ? `Targets met end to end: every list and search within ${LIST_TARGET_MS} ms, the export within ${EXPORT_TARGET_MS / 1000} s (cold, and warm p90).`
     : `Targets missed end to end: ${misses.join(", ")}.`,
   "",
-  "The same requests inside the function, from its Server-Timing header: the inbox work (index and record reads from the local Blobs server, filtering, rendering) in ms, and the token check's p50 beside it. The local server builds each function afresh for every request and runs it in a new worker, which the 401 row above (a request refused before any work) shows on its own.",
+  "The same requests inside the function, from its Server-Timing header: the inbox work (index and record reads from the local Blobs server, filtering, rendering) in ms, and the token check's p50 beside it. The preview runs each function in warm instances, as a deploy does; the 401 row above (a request refused before any work) shows what passing the local server costs on its own.",
   "",
 );
 out(

@@ -10,6 +10,7 @@ import { NetlifyDev } from "@netlify/dev";
 import { FunctionsHandler } from "@netlify/functions-dev";
 import "../local-fixes/netlify-blobs-server.mjs";
 import { keepFunctionBuildsInUse } from "../local-fixes/netlify-dev-function-builds.mjs";
+import { warmInstances } from "./warm-functions.mjs";
 
 /** Methods the CDN serves nothing for (TRACE would echo the request, headers and cookies included). */
 const REFUSED_METHODS = new Set(["TRACE", "CONNECT", "TRACK"]);
@@ -25,11 +26,12 @@ const PARSE_ERRORS = {
 };
 
 /**
- * Like a deploy, the preview builds each function once and runs that build for every request. The
- * local server would otherwise bundle the function again for each request (about 1.4 s here), which
- * is right while its source changes under `npm start` but only slows a preview of a finished build.
- * The first request to a function builds it into a folder that stays; later ones pass no build
- * folder, which makes the server run the build it has.
+ * Like a deploy, the preview builds each function once and runs that build for every request, in warm
+ * instances (warm-functions.mjs). The local server would otherwise bundle the function again for each
+ * request (about 1.4 s here) and run it in a fresh worker, which is right while its source changes
+ * under `npm start` but only slows a preview of a finished build. The first request to a function
+ * builds it into a folder that stays; later ones pass no build folder, which makes the server run the
+ * build it has.
  * @param {string} root
  */
 function buildFunctionsOnce(root) {
@@ -37,14 +39,18 @@ function buildFunctionsOnce(root) {
   const folder = join(root, ".netlify", "functions-serve", "_preview");
   /** @type {WeakSet<object>} */
   const built = new WeakSet();
+  /** @type {Set<() => Promise<void>>} */
+  const stops = new Set();
   FunctionsHandler.prototype.invoke = async function invoke(request, route, func, _buildDirectory) {
+    stops.add(warmInstances(func.runtime));
     if (built.has(func)) return original.call(this, request, route, func, "");
     const response = await original.call(this, request, route, func, folder);
     if (!func.buildError) built.add(func);
     return response;
   };
-  return () => {
+  return async () => {
     FunctionsHandler.prototype.invoke = original;
+    await Promise.all([...stops].map((stop) => stop()));
   };
 }
 
@@ -188,7 +194,7 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
       await new Promise((resolve) => server.close(() => resolve(undefined)));
       await netlify.stop();
       await keepBuilds.release();
-      restoreBuilds();
+      await restoreBuilds();
     },
   };
 }

@@ -6,7 +6,9 @@
 // 2. Reads (get, head) carry no ETag, so a read-modify-write cannot use onlyIfMatch.
 // 3. ETags come from the file's path and modification time, not its content: two writes within the
 //    same millisecond share an ETag, so onlyIfMatch accepts a stale one.
-// Fix: requests run one at a time, reads of one key get an ETag, and ETags are a hash of the content.
+// Fix: writes (put, delete) run one at a time and never beside a read; reads run beside each other,
+// as in the stock server, so a page of reads is not queued one by one. A read of one key gets an ETag,
+// hashed from the very bytes it returns, and ETags are a hash of the content.
 // The emulator runs inside the local Netlify server, which creates its BlobsServer itself, so the fix
 // has to change the class. Load this module before an emulator starts: the preview, `npm start`, the
 // seed script and the tests do. tests/integration/local-fixes-blobs.test.ts runs the stock class and
@@ -18,18 +20,35 @@ import { BlobsServer } from "@netlify/blobs/server";
 const PATCHED = Symbol.for("aural.faithful-blobs");
 
 if (!BlobsServer.prototype[PATCHED]) {
-  let queue = Promise.resolve();
-  const serial = (task) => {
-    const run = queue.then(task);
-    queue = run.catch(() => {});
+  /** Settles when the last write queued so far has finished. */
+  let writes = Promise.resolve();
+  /** Reads under way. */
+  const reading = new Set();
+  const settled = (promise) =>
+    promise.then(
+      () => {},
+      () => {},
+    );
+
+  /** A read waits for the writes queued before it, and runs beside other reads. */
+  const shared = (task) => {
+    const run = writes.then(task);
+    const done = settled(run);
+    reading.add(done);
+    done.then(() => reading.delete(done));
+    return run;
+  };
+  /** A write waits for every read and write queued before it. */
+  const exclusive = (task) => {
+    const run = Promise.all([writes, ...reading]).then(task);
+    writes = settled(run);
     return run;
   };
 
+  const sha256 = (bytes) => `"${createHash("sha256").update(bytes).digest("hex")}"`;
   BlobsServer.generateETag = async (filePath) => {
     try {
-      return `"${createHash("sha256")
-        .update(await readFile(filePath))
-        .digest("hex")}"`;
+      return sha256(await readFile(filePath));
     } catch {
       return "";
     }
@@ -38,21 +57,30 @@ if (!BlobsServer.prototype[PATCHED]) {
   /** Adds the entry's ETag to a successful read of one key. */
   const withETag = (original) =>
     async function read(req) {
-      return serial(async () => {
+      return shared(async () => {
         const response = await original.call(this, req);
         const apiMatch = this.parseAPIRequest(req);
         if (response.status !== 200 || response.headers.has("etag") || apiMatch?.useSignedURL) return response;
         const { dataPath, key } = this.getLocalPaths(apiMatch?.url ?? new URL(req.url ?? "", this.address));
         if (!dataPath || !key) return response;
         const headers = new Headers(response.headers);
-        headers.set("etag", await BlobsServer.generateETag(dataPath));
-        return new Response(response.body, { status: response.status, headers });
+        if (response.body === null) {
+          headers.set("etag", await BlobsServer.generateETag(dataPath));
+          return new Response(null, { status: response.status, headers });
+        }
+        const bytes = Buffer.from(await response.arrayBuffer());
+        headers.set("etag", sha256(bytes));
+        return new Response(bytes, { status: response.status, headers });
       });
     };
 
   const { put, get, head } = BlobsServer.prototype;
-  BlobsServer.prototype.put = function serialisedPut(req) {
-    return serial(() => put.call(this, req));
+  const remove = BlobsServer.prototype.delete;
+  BlobsServer.prototype.put = function exclusivePut(req) {
+    return exclusive(() => put.call(this, req));
+  };
+  BlobsServer.prototype.delete = function exclusiveDelete(req) {
+    return exclusive(() => remove.call(this, req));
   };
   BlobsServer.prototype.get = withETag(get);
   BlobsServer.prototype.head = withETag(head);
