@@ -24,7 +24,7 @@ async function lambdaEvent(request, route) {
   const multiQuery = {};
   for (const [key, value] of url.searchParams) {
     query[key] = key in query ? `${query[key]},${value}` : value;
-    (multiQuery[key] ??= []).push(value);
+    multiQuery[key] = [...(multiQuery[key] ?? []), value];
   }
   /** @type {Record<string, string>} */
   const headers = {};
