@@ -8,15 +8,13 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, fontProviders } from "astro/config";
-import { sonnerInjectedStyle } from "./scripts/local-fixes/sonner-injected-style.mjs";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
 import { contentSecurityPolicy } from "./src/lib/csp.mjs";
+import { webFonts } from "./src/lib/web-fonts.mjs";
 
-// The toast library injects its stylesheet as a <style> element at run time; allow exactly that text.
 /** @param {string} text */
 const sha256 = (text) =>
   /** @type {`sha256-${string}`} */ (`sha256-${createHash("sha256").update(text).digest("base64")}`);
-const sonnerStyleHash = sha256(sonnerInjectedStyle());
 
 // A local .env fills in what the environment does not set, so the CSP below and the browser code see
 // the same PUBLIC_* values.
@@ -36,34 +34,29 @@ const csp = contentSecurityPolicy({
   measurementId: process.env.PUBLIC_FIREBASE_MEASUREMENT_ID,
 });
 
-// Self-hosted variable fonts, Latin and Latin Extended (Estonian š and ž) subsets. Astro writes the
-// @font-face rules and metric-matched fallback faces, so swapping in the web font barely moves text.
-const LATIN =
-  "U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD";
-const LATIN_EXT =
-  "U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C0, U+2113, U+2C60-2C7F, U+A720-A7FF";
-/** @param {string} file @param {string} range */
-const variant = (file, range) => ({
-  src: /** @type {[string]} */ ([file]),
-  weight: "100 900",
+// Self-hosted variable fonts, cut to the characters and weights the site uses (src/lib/web-fonts.mjs).
+// Astro writes the @font-face rules and metric-matched fallback faces, so the swap to the web font
+// barely moves text; with `swap` a first visit shows the brand fonts as soon as they arrive.
+const fontFaces = await webFonts("./node_modules/.cache/web-fonts");
+/** @param {{ min: number, max: number }} weight @param {{ path: string, unicodeRange: string }} face */
+const variant = (weight, face) => ({
+  src: /** @type {[string]} */ ([face.path]),
+  weight: `${weight.min} ${weight.max}`,
   style: /** @type {const} */ ("normal"),
-  unicodeRange: /** @type {[string]} */ ([range]),
+  unicodeRange: /** @type {[string]} */ ([face.unicodeRange]),
 });
-/** @param {string} name @param {string} pkg @param {string} file @param {string[]} fallbacks */
-const variableFont = (name, pkg, file, fallbacks) => ({
+const fonts = fontFaces.map(({ family, faces }) => ({
   provider: fontProviders.local(),
-  name,
-  cssVariable: `--font-${file}`,
-  fallbacks,
-  // Optional: a first visit on a slow connection keeps the fallback instead of reflowing the page.
-  display: /** @type {const} */ ("optional"),
+  name: family.name,
+  cssVariable: `--font-${family.file}`,
+  fallbacks: [...family.fallbacks],
+  display: /** @type {const} */ ("swap"),
   options: {
-    variants: /** @type {[ReturnType<typeof variant>, ReturnType<typeof variant>]} */ ([
-      variant(`./node_modules/${pkg}/files/${file}-latin-wght-normal.woff2`, LATIN),
-      variant(`./node_modules/${pkg}/files/${file}-latin-ext-wght-normal.woff2`, LATIN_EXT),
-    ]),
+    variants: /** @type {[ReturnType<typeof variant>, ...ReturnType<typeof variant>[]]} */ (
+      faces.map((face) => variant(family.weight, face))
+    ),
   },
-});
+}));
 
 // Netlify sets URL on its builds; SITE_URL overrides it, and local builds use the preview's address.
 const site = process.env.SITE_URL ?? process.env.URL ?? "http://localhost:8888";
@@ -88,17 +81,12 @@ export default defineConfig({
     // the response header (public/_headers) adds what a meta tag cannot, such as frame-ancestors.
     csp: {
       algorithm: "SHA-256",
-      // The toast library creates an empty <style> element before filling it with its stylesheet.
-      styleDirective: { hashes: [sonnerStyleHash, sha256("")] },
       // The consent banner's inline script is not processed by Astro, so its hash is added here.
       scriptDirective: { resources: csp.scriptResources, hashes: [sha256(consentAskScript)] },
       directives: csp.directives,
     },
   },
-  fonts: [
-    variableFont("Inter", "@fontsource-variable/inter", "inter", ["Arial", "sans-serif"]),
-    variableFont("Fraunces", "@fontsource-variable/fraunces", "fraunces", ["Georgia", "serif"]),
-  ],
+  fonts,
   markdown: { syntaxHighlight: false },
   vite: {
     plugins: [tailwindcss()],

@@ -144,7 +144,7 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
   }
 
   /** A JSON body parsed by `schema`, or the answer for a body that is not one. */
-  async function jsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S> | Response> {
+  async function jsonBody<S extends z.core.$ZodType>(request: Request, schema: S): Promise<z.output<S> | Response> {
     if (mediaType(request) !== "application/json") {
       return errorResponse(415, "unsupported_media_type", "Send the body as JSON");
     }
@@ -158,7 +158,7 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
     if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
       return errorResponse(400, "invalid_body", "Expected a JSON object");
     }
-    const parsed = schema.safeParse(payload);
+    const parsed = z.safeParse(schema, payload);
     if (parsed.success) return parsed.data;
     const fields = issueFields(parsed.error);
     const { body, ...named } = fields;

@@ -1,5 +1,6 @@
 import { cleanText } from "./clean-text";
-import { z } from "./zod";
+import type { ParseIssues } from "./zod-mini";
+import * as z from "./zod-mini";
 
 /**
  * Field builders the site's forms share, so every form cleans and limits its text the same way and
@@ -9,35 +10,45 @@ import { z } from "./zod";
 /** Longest accepted name, email, company and phone, the same in every form that asks for them. */
 export const PERSON_LIMITS = { name: 100, email: 255, company: 100, phone: 20 } as const;
 
+/** A string, cleaned. */
+export const cleanedText = (error: string) => z.pipe(z.string({ error }), z.transform(cleanText));
+
 /** A cleaned text field that must not be empty. */
 export const requiredText = (max: number, required: string, tooLong: string) =>
-  z.string({ error: required }).transform(cleanText).pipe(z.string().min(1, required).max(max, tooLong));
+  z.pipe(cleanedText(required), z.string().check(z.minLength(1, required), z.maxLength(max, tooLong)));
+
+/** Empty or missing becomes null. */
+const orNull = <T extends string | null | undefined>() => z.transform((value: T): string | null => value || null);
 
 /** A cleaned optional text field; empty or missing becomes null. */
 export const optionalText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .transform(cleanText)
-    .pipe(z.string().max(max, message))
-    .nullish()
-    .transform((value) => value || null);
+  z.pipe(
+    z.nullish(z.pipe(cleanedText(message), z.string().check(z.maxLength(max, message)))),
+    orNull<string | null | undefined>(),
+  );
+
+/** A cleaned optional text that may also be sent as null; empty or null becomes null. */
+export const nullableText = (max: number, type: string, tooLong: string) =>
+  z.pipe(z.nullable(z.pipe(cleanedText(type), z.string().check(z.maxLength(max, tooLong)))), orNull<string | null>());
 
 /** A cleaned email address of at most `max` code points. */
 export const emailField = (max: number) =>
-  z
-    .string({ error: "Invalid email address" })
-    .transform(cleanText)
-    .pipe(z.string().max(max, `Email must be less than ${max} characters`))
-    .pipe(z.email("Invalid email address"));
+  z.pipe(
+    z.pipe(
+      cleanedText("Invalid email address"),
+      z.string().check(z.maxLength(max, `Email must be less than ${max} characters`)),
+    ),
+    z.email("Invalid email address"),
+  );
 
 /** Honeypot: hidden from people, so anything in it came from a bot. */
-export const honeypot = () => z.string({ error: "Bot detected" }).max(0, "Bot detected").nullish();
+export const honeypot = () => z.nullish(z.string({ error: "Bot detected" }).check(z.maxLength(0, "Bot detected")));
 
 /**
  * Field messages from a failed parse, the first message per field. A nested field is named by its
  * dotted path (`address.city`); issues about no field are left out.
  */
-export function fieldMessages(error: z.ZodError, known: (path: string) => boolean): Record<string, string> {
+export function fieldMessages(error: ParseIssues, known: (path: string) => boolean): Record<string, string> {
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.filter((part) => typeof part === "string").join(".");

@@ -35,16 +35,20 @@ test.describe("gallery", () => {
     const links = page.locator("a[data-gallery-section='felt-panels']");
     const total = await links.count();
     await links.nth(2).click();
-    const dialog = page.locator(".yarl__container");
+    const dialog = page.getByRole("dialog", { name: "Image viewer" });
     await expect(dialog).toBeVisible();
-    const counter = page.locator(".yarl__counter");
+    const counter = dialog.locator("[data-lightbox-counter]");
     await expect(counter).toHaveText(`3 / ${total}`);
-    await expect(page.locator(".yarl__slide_current img")).toHaveAttribute("alt", /\w/);
+    const image = dialog.locator("img");
+    await expect(image).toHaveAttribute("alt", /\w/);
+    // The large file of the clicked link, loaded and shown.
+    expect(await image.getAttribute("src")).toBe(await links.nth(2).getAttribute("href"));
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(page.getByRole("button", { name: "Previous image" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Next image" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Close" })).toBeVisible();
     // Focus is inside the lightbox.
-    expect(await page.evaluate(() => document.activeElement?.closest(".yarl__root") !== null)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest("dialog[open]") !== null)).toBe(true);
 
     // One key at a time: each move finishes before the next.
     for (let i = 4; i <= total; i++) {
@@ -68,7 +72,7 @@ test.describe("gallery", () => {
     await page.goto("/gallery");
     await expect(page.locator("html[data-gallery-ready]")).toBeAttached();
     await page.locator("a[data-gallery-section='grooved-panels']").first().click();
-    await expect(page.locator(".yarl__container")).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Image viewer" })).toBeVisible();
     const before = await page.evaluate(() => window.scrollY);
     await page.mouse.wheel(0, 1500);
     await page.keyboard.press("PageDown");
@@ -76,7 +80,7 @@ test.describe("gallery", () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
     await page.getByRole("button", { name: "Close" }).click();
-    await expect(page.locator(".yarl__container")).toBeHidden();
+    await expect(page.getByRole("dialog", { name: "Image viewer" })).toBeHidden();
     await page.mouse.wheel(0, 800);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
   });

@@ -10,7 +10,6 @@ import { dirname, join } from "node:path";
 import { NetlifyDev } from "@netlify/dev";
 import { afterAll, describe, expect, it } from "vitest";
 import { keepFunctionBuildsInUse } from "../../scripts/local-fixes/netlify-dev-function-builds.mjs";
-import { sonnerInjectedStyle } from "../../scripts/local-fixes/sonner-injected-style.mjs";
 
 const require = createRequire(import.meta.url);
 const temporary: string[] = [];
@@ -130,23 +129,5 @@ describe("@mdn/mdn-http-observatory: the HSTS preload list its install downloads
     );
     expect(run.ok, run.output).toBe(true);
     expect(JSON.parse(run.output)).toEqual({ preloaded: null, tests: expect.any(Number) });
-  });
-});
-
-describe("sonner: the stylesheet it injects at run time", () => {
-  it("stock: importing the package injects one <style> with exactly the text the CSP hashes", () => {
-    const run = runNode(
-      `const injected = [];
-       globalThis.document = {
-         head: { appendChild: (element) => injected.push(element) },
-         getElementsByTagName: () => [],
-         createElement: (name) => ({ name, appendChild(text) { this.text = text; } }),
-         createTextNode: (text) => text,
-       };
-       await import("sonner");
-       console.log(JSON.stringify(injected));`,
-    );
-    expect(run.ok, run.output).toBe(true);
-    expect(JSON.parse(run.output)).toEqual([{ name: "style", type: "text/css", text: sonnerInjectedStyle() }]);
   });
 });

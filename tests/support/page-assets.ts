@@ -33,42 +33,70 @@ function importedChunks(code: string, fromUrl: string): string[] {
   return [...found];
 }
 
+/** A chunk a page loads only on a person's action or state, measured against a budget of its own. */
+export interface OnDemand {
+  /** What loads it, e.g. "the calculator's PDF report (on click)". */
+  name: string;
+  /** Whether a chunk URL is this entry point (e.g. /_astro/report.<hash>.js). */
+  matches: (url: string) => boolean;
+}
+
 /**
- * JavaScript a page loads: inline scripts, external module scripts and their static imports,
- * followed recursively. Astro island component URLs are counted too (they load on hydration). With
- * `includeDynamic`, the islands' dynamic imports are followed as well (code an island loads later);
- * page scripts' dynamic imports (returning staff's header, analytics after consent) never are.
+ * JavaScript a page can load, followed the way a browser loads it: inline scripts, module scripts and
+ * Astro island components (they load on hydration), and from each of them every static import, and
+ * with `includeDynamic` every dynamic import too, imports of imports included. A chunk that is one of
+ * the `onDemand` entry points is not entered; `onDemandReached` names those the page can reach, so
+ * that the caller measures each of them apart (see onDemandJavaScript).
  */
-export function pageJavaScript(html: string, { includeDynamic = false } = {}): AssetBytes {
+export function pageJavaScript(
+  html: string,
+  { includeDynamic = false, onDemand = [] as OnDemand[] } = {},
+): AssetBytes & { onDemandReached: string[] } {
   const inline: string[] = [];
-  const queue: { url: string; island: boolean }[] = [];
+  const queue: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = match[1] ?? "";
     if (/type="application\/(ld\+)?json"/.test(attrs)) continue;
     const src = /\bsrc="([^"]+)"/.exec(attrs)?.[1];
-    if (src) queue.push({ url: src, island: false });
+    if (src) queue.push(src);
     else if (match[2]?.trim()) inline.push(match[2]);
   }
-  for (const match of html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g))
-    if (match[1]) queue.push({ url: match[1], island: true });
-  for (const code of inline) {
-    for (const url of importedChunks(code, "/")) if (staticImport(code, url)) queue.push({ url, island: false });
-  }
+  for (const match of html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)) if (match[1]) queue.push(match[1]);
+  const follows = (code: string, url: string) => includeDynamic || staticImport(code, url);
+  for (const code of inline) for (const url of importedChunks(code, "/")) if (follows(code, url)) queue.push(url);
 
   const seen = new Set<string>();
+  const reached = new Set<string>();
   const texts = [...inline];
   while (queue.length > 0) {
-    const { url, island } = queue.shift() as { url: string; island: boolean };
+    const url = queue.shift() as string;
     if (seen.has(url) || !url.startsWith("/")) continue;
+    const entry = onDemand.find((o) => o.matches(url));
+    if (entry) {
+      reached.add(entry.name);
+      continue;
+    }
     seen.add(url);
     const code = readAsset(url);
     texts.push(code);
-    for (const next of importedChunks(code, url)) {
-      if (staticImport(code, next) || (includeDynamic && island)) queue.push({ url: next, island });
-    }
+    for (const next of importedChunks(code, url)) if (follows(code, next)) queue.push(next);
   }
   const text = texts.join("\n");
-  return { files: [...seen], raw: Buffer.byteLength(text), gzip: texts.reduce((sum, t) => sum + gz(t), 0), text };
+  return {
+    files: [...seen],
+    raw: Buffer.byteLength(text),
+    gzip: texts.reduce((sum, t) => sum + gz(t), 0),
+    text,
+    onDemandReached: [...reached],
+  };
+}
+
+/**
+ * Everything one on-demand chunk loads, its static and dynamic imports followed; other on-demand
+ * entry points it reaches are measured apart, as for a page.
+ */
+export function onDemandJavaScript(url: string, others: OnDemand[] = []) {
+  return pageJavaScript(`<script type="module" src="${url}"></script>`, { includeDynamic: true, onDemand: others });
 }
 
 function staticImport(code: string, url: string): boolean {

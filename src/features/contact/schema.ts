@@ -1,6 +1,14 @@
-import { cleanText } from "../../lib/clean-text";
-import { emailField, fieldMessages, honeypot, optionalText, PERSON_LIMITS, requiredText } from "../../lib/form-schema";
-import { z } from "../../lib/zod";
+import {
+  emailField,
+  fieldMessages,
+  honeypot,
+  nullableText,
+  optionalText,
+  PERSON_LIMITS,
+  requiredText,
+} from "../../lib/form-schema";
+import type { ParseIssues } from "../../lib/zod-mini";
+import * as z from "../../lib/zod-mini";
 import { RequestedFinishSchema, StoredAddressSchema } from "../samples/schema";
 
 /**
@@ -32,7 +40,7 @@ export type Contact = z.output<typeof ContactSchema>;
 export type ContactField = keyof Contact;
 
 /** Field messages from a failed parse, the first message per field. */
-export function fieldErrors(error: z.ZodError): Partial<Record<ContactField, string>> {
+export function fieldErrors(error: ParseIssues): Partial<Record<ContactField, string>> {
   return fieldMessages(error, (path) => path in ContactSchema.shape);
 }
 
@@ -54,21 +62,21 @@ export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
 export const SubmissionSchema = z.strictObject({
   /** Absent on contact messages (every record before sample requests existed is one). */
-  kind: z.enum(SUBMISSION_KINDS).optional(),
+  kind: z.optional(z.enum(SUBMISSION_KINDS)),
   id: z.uuid(),
   created_at: z.iso.datetime(),
   name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  company: z.nullable(z.string()),
   /** The visitor's message; empty on a sample request, which has none. */
   message: z.string(),
   /** A sample request's delivery address and finishes. */
-  address: StoredAddressSchema.optional(),
-  finishes: z.array(RequestedFinishSchema).optional(),
-  status: z.enum(SUBMISSION_STATUSES).optional(),
-  note: z.string().max(NOTE_MAX_LENGTH).nullable().optional(),
-  updated_at: z.iso.datetime().optional(),
+  address: z.optional(StoredAddressSchema),
+  finishes: z.optional(z.array(RequestedFinishSchema)),
+  status: z.optional(z.enum(SUBMISSION_STATUSES)),
+  note: z.optional(z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH)))),
+  updated_at: z.optional(z.iso.datetime()),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 
@@ -76,10 +84,10 @@ export type Submission = z.infer<typeof SubmissionSchema>;
 export const SubmissionItemSchema = z.strictObject({
   ...SubmissionSchema.shape,
   kind: z.enum(SUBMISSION_KINDS),
-  address: StoredAddressSchema.nullable(),
+  address: z.nullable(StoredAddressSchema),
   finishes: z.array(RequestedFinishSchema),
   status: z.enum(SUBMISSION_STATUSES),
-  note: z.string().max(NOTE_MAX_LENGTH).nullable(),
+  note: z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
   updated_at: z.iso.datetime(),
   /** False while the notification mail about it has not gone out. */
   notified: z.boolean(),
@@ -95,16 +103,12 @@ const NOTE_MESSAGE = `Note must be at most ${NOTE_MAX_LENGTH} characters`;
  */
 export const SubmissionPatchSchema = z
   .strictObject({
-    status: z.enum(SUBMISSION_STATUSES, { error: STATUS_MESSAGE }).optional(),
-    note: z
-      .string({ error: "Note must be text or null" })
-      .transform(cleanText)
-      .pipe(z.string().max(NOTE_MAX_LENGTH, NOTE_MESSAGE))
-      .nullable()
-      .transform((value) => value || null)
-      .optional(),
+    status: z.optional(z.enum(SUBMISSION_STATUSES, { error: STATUS_MESSAGE })),
+    note: z.optional(nullableText(NOTE_MAX_LENGTH, "Note must be text or null", NOTE_MESSAGE)),
   })
-  .refine((body) => body.status !== undefined || body.note !== undefined, { error: "Send a status or a note" });
+  .check(
+    z.refine((body) => body.status !== undefined || body.note !== undefined, { error: "Send a status or a note" }),
+  );
 export type SubmissionPatch = z.output<typeof SubmissionPatchSchema>;
 
 /** The body of an erasure request: the address whose enquiries are all deleted. */

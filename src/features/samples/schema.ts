@@ -1,5 +1,6 @@
 import { emailField, fieldMessages, honeypot, optionalText, PERSON_LIMITS, requiredText } from "../../lib/form-schema";
-import { z } from "../../lib/zod";
+import type { ParseIssues } from "../../lib/zod-mini";
+import * as z from "../../lib/zod-mini";
 
 /** Where free samples are sent, by ISO 3166 code, in the order the form lists them. */
 export const SHIPPING_COUNTRIES = [
@@ -67,11 +68,11 @@ export const SampleRequestSchema = z.object({
   company: optionalText(SAMPLE_LIMITS.company, "Company name must be less than 100 characters"),
   phone: optionalText(SAMPLE_LIMITS.phone, "Phone number must be less than 20 characters"),
   address: AddressSchema,
-  finishes: z
-    .array(z.string().regex(FINISH_KEY, "Unknown finish"), { error: FINISHES_MESSAGE })
-    .min(1, FINISHES_MESSAGE)
-    .max(MAX_SAMPLES, FINISHES_MESSAGE)
-    .refine((keys) => new Set(keys).size === keys.length, "Choose each finish once"),
+  finishes: z.array(z.string().check(z.regex(FINISH_KEY, "Unknown finish")), { error: FINISHES_MESSAGE }).check(
+    z.minLength(1, FINISHES_MESSAGE),
+    z.maxLength(MAX_SAMPLES, FINISHES_MESSAGE),
+    z.refine((keys) => new Set(keys).size === keys.length, "Choose each finish once"),
+  ),
   website: honeypot(),
 });
 export type SampleRequestInput = z.input<typeof SampleRequestSchema>;
@@ -93,7 +94,7 @@ export const SAMPLE_FIELDS = [
 export type SampleField = (typeof SAMPLE_FIELDS)[number];
 
 /** Field messages from a failed parse, the first per field; a finish's own issue counts for "finishes". */
-export function sampleFieldErrors(error: z.ZodError): Partial<Record<SampleField, string>> {
+export function sampleFieldErrors(error: ParseIssues): Partial<Record<SampleField, string>> {
   const known = new Set<string>(SAMPLE_FIELDS);
   const messages = fieldMessages(error, (path) => known.has(path) || path === "address");
   const result: Partial<Record<SampleField, string>> = {};
@@ -121,7 +122,7 @@ export function fromFormPost(params: URLSearchParams): Record<string, unknown> {
 
 /** One finish as a stored request keeps it: its key, and the names a person reads. */
 export const RequestedFinishSchema = z.strictObject({
-  key: z.string().regex(FINISH_KEY),
+  key: z.string().check(z.regex(FINISH_KEY)),
   product: z.string(),
   name: z.string(),
 });
