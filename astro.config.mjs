@@ -90,5 +90,27 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   vite: {
     plugins: [tailwindcss()],
+    build: {
+      rolldownOptions: {
+        output: {
+          // Island pages load React (with the islands' shared form components) as one file, and the
+          // forms' shared code (zod/mini, field builders, toasts, API error codes; no React, so the
+          // sign-in page can use it) as another, rather than as many small chunks.
+          codeSplitting: {
+            groups: [
+              {
+                name: "react",
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]components[\\/]forms[\\/][\w-]+\.tsx$/,
+              },
+              {
+                name: "forms",
+                priority: 1,
+                test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/](zod-mini|form-schema|clean-text|api-error|form-outcome)\.ts|src[\\/]components[\\/]forms[\\/][\w-]+\.ts$/,
+              },
+            ],
+          },
+        },
+      },
+    },
   },
 });

@@ -33,6 +33,11 @@ const runs = (check) => !only || only.includes(check);
 const ORIGIN = "http://localhost:8888";
 const CHROMIUM = chromiumPath ?? "chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+/** Lighthouse mobile runs per page; the report shows the median. */
+const MOBILE_RUNS = 3;
+/** Largest contentful paint aimed at on the content templates, mobile (simulated slow 4G). */
+const LCP_TARGET_MS = 1200;
+const ms = (value) => (Number.isFinite(value) ? `${(value / 1000).toFixed(2)} s` : "");
 
 const run = runResources();
 const work = await run.temporaryFolder("audit-");
@@ -63,44 +68,64 @@ if (runs("lighthouse")) {
   );
   await waitForUrl(`http://127.0.0.1:${port}/json/version`, 30_000);
 
+  /** One Lighthouse run of a page: its scores, the audits it lost, and its paint metrics (ms). */
+  async function audit(page, preset) {
+    const result = await lighthouse(
+      `${ORIGIN}${page.path}`,
+      // The 404 page answers with status 404 on purpose; Lighthouse audits it anyway.
+      {
+        port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+        ignoreStatusCode: page.path === "/missing-page",
+      },
+      preset === "desktop" ? desktopConfig : undefined,
+    );
+    const lhr = result?.lhr;
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr?.categories[c]?.score ?? 0) * 100)]));
+    const failing = Object.values(lhr?.audits ?? {})
+      .filter(
+        (a) =>
+          a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual",
+      )
+      .filter((a) => CATEGORIES.some((c) => lhr?.categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0)))
+      .map((a) => a.id);
+    // A category below 100 is a missed target unless every audit it lost is expected for this page.
+    const lostTo = (c) => (lhr?.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0 && failing.includes(r.id));
+    const missed = CATEGORIES.filter(
+      (c) => scores[c] < 100 && !(lostTo(c).length > 0 && lostTo(c).every((r) => page.expected?.includes(r.id))),
+    );
+    const metric = (id) => lhr?.audits[id]?.numericValue ?? Number.NaN;
+    return { scores, failing, missed, lcp: metric("largest-contentful-paint"), fcp: metric("first-contentful-paint") };
+  }
+
+  /** The median of numbers (the middle one of an odd count). */
+  const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+
+  // Mobile: the median of MOBILE_RUNS runs (simulated throttling varies a little from run to run);
+  // the row is the run whose performance score is the median, with the median LCP and FCP.
   for (const page of TEMPLATE_PAGES) {
     for (const preset of ["mobile", "desktop"]) {
-      const result = await lighthouse(
-        `${ORIGIN}${page.path}`,
-        // The 404 page answers with status 404 on purpose; Lighthouse audits it anyway.
-        {
-          port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: CATEGORIES,
-          ignoreStatusCode: page.path === "/missing-page",
-        },
-        preset === "desktop" ? desktopConfig : undefined,
-      );
-      const lhr = result?.lhr;
-      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr?.categories[c]?.score ?? 0) * 100)]));
-      const failing = Object.values(lhr?.audits ?? {})
-        .filter(
-          (a) =>
-            a.score !== null && a.score < 1 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual",
-        )
-        .filter((a) => CATEGORIES.some((c) => lhr?.categories[c]?.auditRefs.some((r) => r.id === a.id && r.weight > 0)))
-        .map((a) => a.id);
-      // A category below 100 is a missed target unless every audit it lost is expected for this page.
-      const lostTo = (c) => (lhr?.categories[c]?.auditRefs ?? []).filter((r) => r.weight > 0 && failing.includes(r.id));
-      const missed = CATEGORIES.filter(
-        (c) => scores[c] < 100 && !(lostTo(c).length > 0 && lostTo(c).every((r) => page.expected?.includes(r.id))),
-      );
+      const results = [];
+      for (let i = 0; i < (preset === "mobile" ? MOBILE_RUNS : 1); i++) results.push(await audit(page, preset));
+      const middle = median(results.map((r) => r.scores.performance));
+      const row = results.find((r) => r.scores.performance === middle) ?? results[0];
+      const lcp = median(results.map((r) => r.lcp));
+      const fcp = median(results.map((r) => r.fcp));
+      // Content templates aim at LCP within LCP_TARGET_MS on mobile (their LCP element is the <h1>).
+      const slow = preset === "mobile" && page.content && lcp > LCP_TARGET_MS;
       lighthouseRows.push({
         ...page,
+        ...row,
         preset,
-        scores,
-        failing,
-        missed,
-        lcp: lhr?.audits["largest-contentful-paint"]?.displayValue,
+        runs: results.length,
+        lcp,
+        fcp,
+        missed: slow ? [...row.missed, "lcp"] : row.missed,
       });
       console.log(
-        `  ${preset.padEnd(7)} ${page.path}: ${CATEGORIES.map((c) => scores[c]).join(" / ")}${failing.length ? `  (${failing.join(", ")})` : ""}`,
+        `  ${preset.padEnd(7)} ${page.path}: ${CATEGORIES.map((c) => row.scores[c]).join(" / ")}  LCP ${ms(lcp)} FCP ${ms(fcp)}${results.length > 1 ? ` (median of ${results.length}: ${results.map((r) => r.scores.performance).join(", ")})` : ""}${row.failing.length ? `  (${row.failing.join(", ")})` : ""}`,
       );
     }
   }
@@ -215,14 +240,14 @@ if (runs("lighthouse")) {
   lines.push(
     "## Lighthouse",
     "",
-    `Lighthouse ${version}, ${browser}; mobile uses the default simulated throttling (slow 4G, 4× CPU). The preview compresses text responses as Netlify's CDN does.`,
+    `Lighthouse ${version}, ${browser}; mobile uses the default simulated throttling (slow 4G, 4× CPU) and shows the median of ${MOBILE_RUNS} runs (the run with the median performance score; LCP and FCP are the medians of their own). Desktop is one run. The preview compresses text responses as Netlify's CDN does. Content templates aim at an LCP of ${ms(LCP_TARGET_MS)} or less on mobile; a slower one is a missed target.`,
     "The sign-in and 404 pages are kept out of search engines on purpose (noindex), and the 404 page answers with status 404, which the browser logs as a failed load: the audits they lose only for that (is-crawlable, http-status-code, errors-in-console) are not counted as missed targets.",
     "",
-    "| template | page | preset | Performance | Accessibility | Best Practices | SEO | LCP | audits below 1 |",
-    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| template | page | preset | Performance | Accessibility | Best Practices | SEO | LCP | FCP | audits below 1 |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ...lighthouseRows.map(
       (r) =>
-        `| ${r.template} | \`${r.path}\` | ${r.preset} | ${CATEGORIES.map((c) => r.scores[c]).join(" | ")} | ${r.lcp ?? ""} | ${r.failing.join(", ") || "none"} |`,
+        `| ${r.template} | \`${r.path}\` | ${r.preset} | ${CATEGORIES.map((c) => r.scores[c]).join(" | ")} | ${ms(r.lcp)} | ${ms(r.fcp)} | ${r.failing.join(", ") || "none"} |`,
     ),
     "",
   );

@@ -19,6 +19,8 @@ export interface VerifiedUser {
   admin: boolean;
   /** The account's email address, when it has one (recorded in the admin audit log). */
   email: string | null;
+  /** When the token runs out (ms since the epoch); a session cookie holding it ends then too. */
+  expiresAt?: number;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedUser>;
@@ -59,7 +61,9 @@ export function firebaseTokenVerifier(options: {
         throw new InvalidTokenError("token has an invalid auth_time");
       }
       const email = typeof payload.email === "string" ? payload.email : null;
-      return { uid: payload.sub, admin: payload.admin === true, email };
+      const user: VerifiedUser = { uid: payload.sub, admin: payload.admin === true, email };
+      if (typeof payload.exp === "number") user.expiresAt = payload.exp * 1000;
+      return user;
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
       if (error instanceof errors.JOSEError && !(error instanceof errors.JWKSTimeout)) {
@@ -100,6 +104,11 @@ export function emulatorTokenVerifier(options: { host: string; projectId: string
     if (!user || user.localId !== claims.sub) throw new InvalidTokenError("no such user");
     // Claims as they are now, so a revoked role takes effect at once.
     const attributes = JSON.parse(user.customAttributes || "{}") as { admin?: unknown };
-    return { uid: user.localId, admin: attributes.admin === true, email: user.email ?? null };
+    return {
+      uid: user.localId,
+      admin: attributes.admin === true,
+      email: user.email ?? null,
+      expiresAt: claims.exp * 1000,
+    };
   };
 }

@@ -1,7 +1,7 @@
-import type { Submission } from "../../src/features/contact/schema";
 import type { ApiErrorCode } from "../../src/lib/api-error";
 import { BodyTooLargeError, errorResponse, json, mediaType, readBody, seeOther } from "./http";
 import { saveIndexedSubmission } from "./inbox/records";
+import type { Submission } from "./inbox/submission-schema";
 import { type ContactNotifier, runAfterAnswer } from "./notify/notifier";
 import type { createRateLimiter } from "./rate-limit";
 import { type BlobStore, StorageUnavailableError } from "./storage";

@@ -1,4 +1,3 @@
-import type { Submission } from "../../src/features/contact/schema";
 import type { FinishOption } from "../../src/features/samples/catalogue";
 import { SAMPLE_RESULT_PAGES } from "../../src/features/samples/messages";
 import {
@@ -9,6 +8,7 @@ import {
 } from "../../src/features/samples/schema";
 import { type ContactDeps, formRateLimiter, RATE_LIMIT_MESSAGE } from "./contact-handler";
 import { createFormHandler, type FormSpec } from "./form-handler";
+import type { Submission } from "./inbox/submission-schema";
 
 export interface SamplesDeps extends ContactDeps {
   /** The finishes that exist, by key (see samples/catalogue.ts). */

@@ -1,11 +1,5 @@
-import {
-  EraseRequestSchema,
-  SUBMISSION_KINDS,
-  SUBMISSION_STATUSES,
-  SubmissionPatchSchema,
-} from "../../src/features/contact/schema";
 import { z } from "../../src/lib/zod";
-import { bearerToken, InvalidTokenError, type TokenVerifier, type VerifiedUser } from "./auth";
+import type { TokenVerifier, VerifiedUser } from "./auth";
 import { BodyTooLargeError, errorResponse, json, mediaType, readBody, respond } from "./http";
 import { type AuditEvent, recentAudit, recordAudit } from "./inbox/audit";
 import { csvFileName, toCsv } from "./inbox/csv";
@@ -13,6 +7,13 @@ import { isSubmissionKey } from "./inbox/format";
 import { ensureIndexed } from "./inbox/index-store";
 import { exportItems, listPage, toItem } from "./inbox/queries";
 import { deleteSubmission, eraseByEmail, updateSubmission } from "./inbox/records";
+import {
+  EraseRequestSchema,
+  SUBMISSION_KINDS,
+  SUBMISSION_STATUSES,
+  SubmissionPatchSchema,
+} from "./inbox/submission-schema";
+import { authenticateStaff } from "./staff-session";
 import { type BlobStore, guard, StorageUnavailableError } from "./storage";
 import { PAGE_SIZE } from "./submissions";
 
@@ -107,8 +108,9 @@ const invalidQuery = (error: z.ZodError) => {
  *   (of the kind asked for: contact messages, sample requests, or both when absent);
  * - PATCH /<id> { status?, note? }, DELETE /<id>;
  * - GET /export.csv ?kind=&status=&q=; POST /erase { email }; GET /audit.
- * Every route answers 405 (with Allow) to other methods, 401 without a valid token, 403 without the
- * admin claim, 400 with field messages for a bad query, id or body, and 404 for an unknown id. Every
+ * Every route answers 405 (with Allow) to other methods, 401 without a valid token (header or session
+ * cookie, see staff-session.ts), 403 without the admin claim or for a cookie-carried change from another
+ * site, 400 with field messages for a bad query, id or body, and 404 for an unknown id. Every
  * change, deletion and erasure is written to the audit log once it is made, and an export before its
  * file is sent; when the log cannot be written the answer is 503.
  */
@@ -119,26 +121,10 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
   const stores = { submissions: deps.submissions, index: deps.index, outbox: deps.outbox };
   const audit = (user: VerifiedUser, event: AuditEvent) => recordAudit(deps.audit, user, event, now());
 
-  /** The signed-in admin, or the answer for a missing, invalid or insufficient token. */
+  /** The signed-in admin, or the answer for a missing, invalid or insufficient sign-in. */
   async function authenticate(request: Request): Promise<VerifiedUser | Response> {
-    const token = bearerToken(request.headers.get("authorization"));
-    if (!token) return errorResponse(401, "unauthenticated", "Sign in required", {}, { "www-authenticate": "Bearer" });
-    let user: VerifiedUser;
-    try {
-      user = await deps.verify(token);
-    } catch (error) {
-      if (error instanceof InvalidTokenError) {
-        return errorResponse(
-          401,
-          "invalid_token",
-          "Invalid or expired token",
-          {},
-          { "www-authenticate": 'Bearer error="invalid_token"' },
-        );
-      }
-      log("token verification failed", error);
-      return errorResponse(503, "auth_unavailable", "Could not verify the sign-in, please try again");
-    }
+    const user = await authenticateStaff(request, deps.verify, log, now());
+    if (user instanceof Response) return user;
     if (!user.admin) return errorResponse(403, "forbidden", "Admin access required");
     return user;
   }

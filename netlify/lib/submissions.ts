@@ -1,5 +1,6 @@
-import type { Contact, Submission } from "../../src/features/contact/schema";
+import type { Contact } from "../../src/features/contact/schema";
 import { isSubmissionKey, MAX_TIME, submissionKey } from "./inbox/format";
+import type { Submission } from "./inbox/submission-schema";
 import { type BlobStore, guard, StorageUnavailableError } from "./storage";
 
 export { isSubmissionKey, submissionKey };

@@ -11,15 +11,17 @@ import { setTimeout as sleep } from "node:timers/promises";
 /**
  * One page per template. `expected` lists audits a page fails by design (pages kept out of search
  * engines, a 404 answered with status 404): a category lost only to those is not a missed target.
- * @type {{ template: string, path: string, expected?: string[] }[]}
+ * `content` marks the content templates, whose largest paint is their <h1> text.
+ * @type {{ template: string, path: string, content?: boolean, expected?: string[] }[]}
  */
 export const TEMPLATE_PAGES = [
-  { template: "home", path: "/" },
-  { template: "about", path: "/about" },
-  { template: "product", path: "/products/felt-panels" },
-  { template: "learning", path: "/learning/room-acoustics" },
-  { template: "space", path: "/private-spaces/living-room" },
-  { template: "space sub-page", path: "/private-spaces/living-room/acoustic-characteristics" },
+  { template: "home", path: "/", content: true },
+  { template: "about", path: "/about", content: true },
+  { template: "product", path: "/products/felt-panels", content: true },
+  { template: "learning", path: "/learning/room-acoustics", content: true },
+  { template: "space list", path: "/private-spaces", content: true },
+  { template: "space", path: "/private-spaces/living-room", content: true },
+  { template: "space sub-page", path: "/private-spaces/living-room/acoustic-characteristics", content: true },
   { template: "gallery", path: "/gallery" },
   { template: "contact", path: "/contact" },
   { template: "calculator", path: "/tools/room-acoustics-calculator" },

@@ -13,7 +13,7 @@ import subsetFont from "subset-font";
 const span = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join("");
 
 /** Letters, digits and punctuation of English, Estonian, Finnish and Swedish, and signs the content uses. */
-export const BASE_TEXT = `${span(0x20, 0x7e)}${span(0xa0, 0xff)}–—‘’‚“”„•…€™→←−≈₂α`;
+export const BASE_TEXT = `${span(0x20, 0x7e)}${span(0xa0, 0xff)}–—‘’‚“”„•…€™→←−≈₂αΣᾱ`;
 /** Latin Extended-A letters of Estonian and Finnish loanwords (šokolaad, žürii). */
 export const EXTENDED_TEXT = "ŠšŽž";
 
@@ -24,8 +24,9 @@ export function unicodeRange(text) {
   for (let i = 0; i < points.length; ) {
     let j = i;
     while (j + 1 < points.length && points[j + 1] === /** @type {number} */ (points[j]) + 1) j++;
-    const hex = (n) => `U+${n.toString(16).toUpperCase().padStart(4, "0")}`;
-    parts.push(i === j ? hex(points[i]) : `${hex(points[i])}-${hex(points[j])}`);
+    const hex = (n) => n.toString(16).toUpperCase().padStart(4, "0");
+    // A range is written U+0160-0161: the end has no U+ of its own (CSS drops a descriptor that has).
+    parts.push(i === j ? `U+${hex(points[i])}` : `U+${hex(points[i])}-${hex(points[j])}`);
     i = j + 1;
   }
   return parts.join(", ");

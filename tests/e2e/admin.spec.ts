@@ -105,6 +105,50 @@ test("an admin signs in, lands on the dashboard and sees a new submission first,
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+  // Signing out ended the server session too.
+  expect((await page.request.get("/api/session")).status()).toBe(401);
+});
+
+const firebaseChunk = /\/_astro\/(firebase-client|fresh-token|store)\./;
+
+test("signed in, the admin page works from the session cookie and loads no Firebase code", async ({ page }) => {
+  await signIn(page, "admin@example.com", "admin-demo-123");
+  await page.waitForURL("/admin/contact-submissions");
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name === "aural_session");
+  expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/api" });
+  expect(await page.evaluate(() => document.cookie)).not.toContain("aural_session");
+
+  const loaded: string[] = [];
+  page.on("request", (request) => loaded.push(new URL(request.url()).pathname));
+  await page.reload();
+  await expect(page.locator("table[data-submissions]")).toBeVisible(LIST_LOADED);
+  await expect(page.getByRole("button", { name: "Sign Out" }).first()).toBeVisible();
+  expect(loaded.filter((path) => firebaseChunk.test(path))).toEqual([]);
+});
+
+test("a session that ran out is renewed from the browser's sign-in, without a trip to /auth", async ({ page }) => {
+  // Sign-in, then a renewal through the Auth emulator: slow under a busy test run.
+  test.slow();
+  await signIn(page, "admin@example.com", "admin-demo-123");
+  await page.waitForURL("/admin/contact-submissions");
+  await page.context().clearCookies({ name: "aural_session" });
+  const renewed = page.waitForResponse((r) => r.url().endsWith("/api/session") && r.request().method() === "POST");
+  await page.reload();
+  expect((await renewed).status()).toBe(200);
+  await expect(page.locator("table[data-submissions]")).toBeVisible(LIST_LOADED);
+  await expect(page).toHaveURL("/admin/contact-submissions");
+});
+
+test("sent to sign in from an admin link, an admin comes back to that link", async ({ page }) => {
+  await page.goto("/admin/contact-submissions?status=replied");
+  await expect(page).toHaveURL("/auth");
+  await expect(page.locator("form[data-ready]")).toBeVisible();
+  await page.getByRole("textbox", { name: "Email" }).fill("admin@example.com");
+  await page.getByLabel("Password").fill("admin-demo-123");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL("/admin/contact-submissions?status=replied");
+  await expect(page.locator("table[data-submissions]")).toBeVisible(LIST_LOADED);
 });
 
 test("a long unbroken name, email or company wraps inside its column, whole in its title", async ({ page }) => {

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContactHandler } from "../../netlify/lib/contact-handler";
-import { CONTACT_LIMITS, SubmissionSchema } from "../../src/features/contact/schema";
+import { SubmissionSchema } from "../../netlify/lib/inbox/submission-schema";
+import { CONTACT_LIMITS } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;

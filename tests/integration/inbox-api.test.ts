@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emulatorTokenVerifier } from "../../netlify/lib/auth";
 import { readIndex } from "../../netlify/lib/inbox/index-store";
 import { saveIndexedSubmission } from "../../netlify/lib/inbox/records";
+import { type Submission, SubmissionItemSchema } from "../../netlify/lib/inbox/submission-schema";
 import { saveSubmission, submissionKey } from "../../netlify/lib/submissions";
 import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
-import { type Submission, SubmissionItemSchema } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
 

@@ -4,10 +4,10 @@ import { createContactHandler } from "../../netlify/lib/contact-handler";
 import { fold, monthOf, pointerKey, type RowsDoc, rowsKey, searchText } from "../../netlify/lib/inbox/format";
 import { readIndex, readPointer } from "../../netlify/lib/inbox/index-store";
 import { saveIndexedSubmission } from "../../netlify/lib/inbox/records";
+import type { Submission } from "../../netlify/lib/inbox/submission-schema";
 import type { BlobStore } from "../../netlify/lib/storage";
 import { submissionKey } from "../../netlify/lib/submissions";
 import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
-import type { Submission } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
 
 const BASE = "https://aural.example/api/contact-submissions";

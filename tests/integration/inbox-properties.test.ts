@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContactHandler } from "../../netlify/lib/contact-handler";
 import { fold, searchText, submissionKey } from "../../netlify/lib/inbox/format";
 import { readIndex, readPointer } from "../../netlify/lib/inbox/index-store";
-import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
 import {
   SUBMISSION_STATUSES,
   type Submission,
   type SubmissionItem,
   SubmissionSchema,
   type SubmissionStatus,
-} from "../../src/features/contact/schema";
+} from "../../netlify/lib/inbox/submission-schema";
+import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
 

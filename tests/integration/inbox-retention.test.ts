@@ -5,8 +5,8 @@ import { addEntries, readIndex, writePointer } from "../../netlify/lib/inbox/ind
 import { exportItems } from "../../netlify/lib/inbox/queries";
 import { saveIndexedSubmission } from "../../netlify/lib/inbox/records";
 import { applyRetention, GHOST_GRACE_MS } from "../../netlify/lib/inbox/retention";
+import type { Submission } from "../../netlify/lib/inbox/submission-schema";
 import { saveSubmission, submissionKey } from "../../netlify/lib/submissions";
-import type { Submission } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");

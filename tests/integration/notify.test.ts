@@ -4,13 +4,13 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { createContactHandler } from "../../netlify/lib/contact-handler";
+import type { Submission } from "../../netlify/lib/inbox/submission-schema";
 import { notifyConfig } from "../../netlify/lib/notify/config";
 import { createNotifier } from "../../netlify/lib/notify/notifier";
 import { claimOutboxEntry, LEASE_MS, listOutboxKeys, readOutboxEntry } from "../../netlify/lib/notify/outbox";
 import type { BlobStore } from "../../netlify/lib/storage";
 import { submissionKey } from "../../netlify/lib/submissions";
 import { freePort } from "../../scripts/lib/mail-catcher.mjs";
-import type { Submission } from "../../src/features/contact/schema";
 import { startBlobs } from "../support/blobs";
 import { mailsTo, rawHeaders, waitForMails } from "../support/mail";
 

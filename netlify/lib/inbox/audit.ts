@@ -1,9 +1,9 @@
-import { SUBMISSION_STATUSES } from "../../../src/features/contact/schema";
 import { z } from "../../../src/lib/zod";
 import type { VerifiedUser } from "../auth";
 import { type BlobStore, guard } from "../storage";
 import { listNewest } from "../submissions";
 import { submissionKey } from "./format";
+import { SUBMISSION_STATUSES } from "./submission-schema";
 
 export const AUDIT_ACTIONS = ["status", "note", "delete", "erase", "export"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,4 +1,4 @@
-import type { SubmissionItem } from "../../../src/features/contact/schema";
+import type { SubmissionItem } from "./submission-schema";
 
 /** The export's columns, in order. */
 export const CSV_COLUMNS = [

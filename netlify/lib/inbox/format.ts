@@ -16,7 +16,7 @@
  *   - `meta` -> written once every stored submission has been indexed (older records are indexed on
  *     the first admin request that finds it missing).
  */
-import type { Submission, SubmissionKind, SubmissionStatus } from "../../../src/features/contact/schema";
+import type { Submission, SubmissionKind, SubmissionStatus } from "./submission-schema";
 
 /** Keys sort newest first: Blobs lists keys in ascending order, so the time is inverted. */
 export const MAX_TIME = 9_999_999_999_999;

@@ -1,4 +1,3 @@
-import { type Submission, SubmissionSchema } from "../../../src/features/contact/schema";
 import { type BlobStore, guard, StorageUnavailableError } from "../storage";
 import { backoff, inBatches, MAX_ATTEMPTS, updateJSON } from "./cas";
 import {
@@ -19,6 +18,7 @@ import {
   type ShardDoc,
   shardKey,
 } from "./format";
+import { type Submission, SubmissionSchema } from "./submission-schema";
 
 /** The stores the inbox reads and changes. */
 export interface InboxStores {

@@ -1,9 +1,3 @@
-import {
-  SUBMISSION_STATUSES,
-  type SubmissionItem,
-  type SubmissionKind,
-  type SubmissionStatus,
-} from "../../../src/features/contact/schema";
 import { listOutboxKeys } from "../notify/outbox";
 import type { BlobStore } from "../storage";
 import { inBatches } from "./cas";
@@ -17,6 +11,12 @@ import {
   rowIsCurrent,
   writeBackRows,
 } from "./index-store";
+import {
+  SUBMISSION_STATUSES,
+  type SubmissionItem,
+  type SubmissionKind,
+  type SubmissionStatus,
+} from "./submission-schema";
 
 export interface QueryStores extends InboxStores {
   outbox: BlobStore;

@@ -1,4 +1,3 @@
-import { type Submission, type SubmissionPatch, SubmissionSchema } from "../../../src/features/contact/schema";
 import { deleteOutboxEntry } from "../notify/outbox";
 import { type BlobStore, guard, StorageUnavailableError } from "../storage";
 import { saveSubmission } from "../submissions";
@@ -16,6 +15,7 @@ import {
   syncEntry,
   writePointer,
 } from "./index-store";
+import { type Submission, type SubmissionPatch, SubmissionSchema } from "./submission-schema";
 
 /** The inbox's stores together with the outbox, whose entries go with their submissions. */
 export interface RecordStores extends InboxStores {

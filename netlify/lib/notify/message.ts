@@ -1,5 +1,5 @@
-import type { Submission } from "../../../src/features/contact/schema";
 import { countryName } from "../../../src/features/samples/schema";
+import type { Submission } from "../inbox/submission-schema";
 
 /** A mailbox as nodemailer takes it: the display name is already safe for a header. */
 export interface Mailbox {

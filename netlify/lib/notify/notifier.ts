@@ -1,5 +1,5 @@
-import { type Submission, SubmissionSchema } from "../../../src/features/contact/schema";
 import { z } from "../../../src/lib/zod";
+import { type Submission, SubmissionSchema } from "../inbox/submission-schema";
 import type { BlobStore } from "../storage";
 import { submissionKey } from "../submissions";
 import type { NotifyConfigChoice } from "./config";

@@ -1,7 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
-
-const CONTROL =
-  "mt-2 block w-full rounded-xl border bg-paper px-4 py-3 text-base text-ink shadow-xs outline-none transition-colors focus:border-moss focus:ring-2 focus:ring-moss/20";
+import { CONTROL_BORDER, CONTROL_CLASS, ERROR_CLASS, LABEL_CLASS, submitClass } from "./form-classes";
 
 interface Common {
   id: string;
@@ -24,7 +22,7 @@ function Field({ id, label, error, markRequired, children }: Common & { children
   const errorId = `${id}-error`;
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
+      <label htmlFor={id} className={LABEL_CLASS}>
         {label}
         {markRequired && <span aria-hidden="true"> *</span>}
       </label>
@@ -32,10 +30,10 @@ function Field({ id, label, error, markRequired, children }: Common & { children
         id,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": error ? errorId : undefined,
-        className: `${CONTROL} ${error ? "border-red-700" : "border-stone"}`,
+        className: `${CONTROL_CLASS} ${error ? CONTROL_BORDER.invalid : CONTROL_BORDER.valid}`,
       })}
       {error && (
-        <p id={errorId} className="mt-2 text-sm font-medium text-red-800">
+        <p id={errorId} className={ERROR_CLASS}>
           {error}
         </p>
       )}
@@ -90,12 +88,7 @@ export function SubmitButton({
   describedBy?: string | undefined;
 }) {
   return (
-    <button
-      type="submit"
-      disabled={busy || disabled}
-      aria-describedby={describedBy}
-      className={`inline-flex min-h-12 w-full items-center justify-center rounded-full bg-moss px-8 py-3 text-sm font-semibold tracking-wide text-paper transition-colors hover:bg-moss-deep disabled:cursor-wait disabled:opacity-70 ${fullWidth ? "" : "sm:w-auto"}`}
-    >
+    <button type="submit" disabled={busy || disabled} aria-describedby={describedBy} className={submitClass(fullWidth)}>
       {busy ? busyLabel : label}
     </button>
   );

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { BusyButton } from "../../components/forms/BusyButton";
 import { showToast } from "../../components/forms/Toasts";
-import { useAuth } from "../auth/AuthProvider";
+import { renewSession } from "../auth/renew-session";
+import { signInAgain } from "../auth/session";
 import { AuditLog } from "./AuditLog";
 import { createInboxApi, FALLBACK_MESSAGES, InboxApiError } from "./api";
 import { Disclosure } from "./Disclosure";
@@ -22,6 +23,13 @@ type ListState = { status: "loading" } | { status: "error" } | ({ status: "loade
 /** The enquiry named by ?id= is neither loaded nor among the pages read to find it. */
 const NOT_FOUND = "That enquiry was not found. It may have been deleted.";
 
+/** A new session cookie after the old one ran out; with nobody signed in any more, off to sign in. */
+async function renewOrSignIn(): Promise<boolean> {
+  if (await renewSession()) return true;
+  signInAgain();
+  return false;
+}
+
 /** A toast with the API's message, or the action's own when there is none. */
 function fail(error: unknown, fallback: string) {
   showToast("error", "Error", error instanceof Error && error.message ? error.message : fallback);
@@ -34,15 +42,7 @@ const fieldsOf = (error: unknown) => (error instanceof InboxApiError ? error.fie
  * one enquiry's detail in a dialog, the CSV export, erasure by email and the audit log.
  */
 export function Inbox() {
-  const { user } = useAuth();
-  const api = useMemo(
-    () =>
-      createInboxApi(async () => {
-        if (!user) throw new Error("Not signed in");
-        return user.getIdToken();
-      }),
-    [user],
-  );
+  const api = useMemo(() => createInboxApi(renewOrSignIn), []);
   const [query, navigate] = useInboxQuery();
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [loadingMore, setLoadingMore] = useState(false);

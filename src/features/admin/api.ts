@@ -27,7 +27,11 @@ export class InboxApiError extends Error {
   }
 }
 
-export type GetToken = () => Promise<string>;
+/**
+ * Renews the session once its cookie has run out (see renewSession); false when nobody is signed in
+ * any more, and the call is then refused as it was.
+ */
+export type RenewSession = () => Promise<boolean>;
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 export interface ListRequest {
@@ -39,19 +43,23 @@ export interface ListRequest {
   limit?: number;
 }
 
-/** The admin API as the inbox uses it; every call sends the signed-in admin's ID token. */
-export function createInboxApi(getToken: GetToken, fetchImpl: Fetch = (input, init) => fetch(input, init)) {
-  async function call(path: string, init: RequestInit, fallback: string): Promise<Response> {
-    const token = await getToken();
-    const headers = new Headers(init.headers);
-    headers.set("authorization", `Bearer ${token}`);
-    let response: Response;
+/**
+ * The admin API as the inbox uses it. Calls carry the session cookie (same-origin requests send it);
+ * a call refused because the session ran out renews it once and is sent again.
+ */
+export function createInboxApi(renew: RenewSession, fetchImpl: Fetch = (input, init) => fetch(input, init)) {
+  async function send(path: string, init: RequestInit, fallback: string): Promise<Response> {
     try {
-      response = await fetchImpl(path, { ...init, headers });
+      return await fetchImpl(path, init);
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") throw error;
       throw new InboxApiError(fallback, 0);
     }
+  }
+
+  async function call(path: string, init: RequestInit, fallback: string): Promise<Response> {
+    let response = await send(path, init, fallback);
+    if (response.status === 401 && (await renew().catch(() => false))) response = await send(path, init, fallback);
     if (response.ok) return response;
     const error = apiError(await response.json().catch(() => null));
     throw new InboxApiError(error?.message || fallback, response.status, error?.code ?? null, error?.fields ?? {});

@@ -1,4 +1,4 @@
-import type { SubmissionItem, SubmissionKind, SubmissionStatus } from "../contact/schema";
+import type { SubmissionItem, SubmissionKind, SubmissionStatus } from "../../../netlify/lib/inbox/submission-schema";
 
 /**
  * What the admin API answers (under /api/contact-submissions). Item and Status come from the shared

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import { useAuth } from "./AuthProvider";
+import { signInAgain } from "./session";
 
 /**
  * Shows its children only to admins: anonymous visitors go to /auth without a history entry, signed-in
@@ -8,7 +9,7 @@ import { useAuth } from "./AuthProvider";
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, isAdmin, loading } = useAuth();
   useEffect(() => {
-    if (!loading && !user) window.location.replace("/auth");
+    if (!loading && !user) signInAgain();
   }, [loading, user]);
   if (loading || !user) return <p className="py-16 text-center text-muted">Loading...</p>;
   if (!isAdmin) {

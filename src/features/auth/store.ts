@@ -8,6 +8,7 @@ import {
 } from "firebase/auth";
 import { checkAdmin } from "./admin-claim";
 import { firebaseAuth } from "./firebase-client";
+import { endSession } from "./session";
 import { rememberSignedIn } from "./signed-in-flag";
 
 /** What every part of the page knows about the session: the user, the admin role and whether that is known yet. */
@@ -64,7 +65,7 @@ export const authStore = {
     await sendEmailVerification(credential.user, { url: `${window.location.origin}/` });
   },
   async signOut(): Promise<void> {
-    await firebaseSignOut(firebaseAuth());
+    await Promise.all([firebaseSignOut(firebaseAuth()), endSession()]);
     rememberSignedIn(false);
     publish({ user: null, isAdmin: false, loading: false });
   },

@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type FieldSpec, SubmitButton, TextAreaField, TextFields } from "../../components/forms/FormField";
 import { showToast as show, Toasts } from "../../components/forms/Toasts";
-import { CONTACT_TOASTS, type ToastKind, toastForResponse } from "./messages";
+import { toastForResponse } from "../../lib/form-outcome";
+import { CONTACT_TOASTS, type ToastKind } from "./messages";
 import { type ProductOption, prefillCalculation, prefillMessage } from "./prefill";
 import { CONTACT_LIMITS, type ContactField, ContactSchema, fieldErrors } from "./schema";
 

@@ -1,4 +1,4 @@
-import { apiError } from "../../lib/api-error";
+import type { FormOutcome } from "../../lib/form-outcome";
 import { CONTACT_RATE_LIMIT } from "./schema";
 
 /** The toasts a visitor sees after sending the contact form. */
@@ -9,18 +9,9 @@ export const CONTACT_TOASTS = {
     description: `Please wait before submitting another message. Limit: ${CONTACT_RATE_LIMIT.limit} submissions per hour.`,
   },
   error: { title: "Error sending message", description: "Please try again or contact us directly." },
-} as const;
+} as const satisfies Record<FormOutcome, { title: string; description: string }>;
 
-export type ToastKind = keyof typeof CONTACT_TOASTS;
-
-/**
- * Which toast a submission's answer calls for, by the error's code: the rate limit has its own toast,
- * every other failure (invalid fields, storage down, no answer at all) the general error toast.
- */
-export function toastForResponse(status: number, body: unknown): ToastKind {
-  if (status === 201) return "success";
-  return apiError(body)?.code === "rate_limited" || status === 429 ? "rateLimited" : "error";
-}
+export type ToastKind = FormOutcome;
 
 /**
  * The page a form posted without JavaScript lands on for each outcome, with the same texts as the

@@ -85,7 +85,7 @@ export class GalleryLightbox extends HTMLElement {
     const image = this.querySelector<HTMLImageElement>("[data-lightbox-image]");
     const thumb = link.querySelector("img");
     if (image) {
-      image.src = link.href;
+      image.src = link.getAttribute("href") ?? link.href;
       image.srcset = link.dataset.srcset ?? "";
       image.width = Number(link.dataset.width) || 0;
       image.height = Number(link.dataset.height) || 0;

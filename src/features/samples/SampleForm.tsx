@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { type FieldSpec, SubmitButton, TextFields } from "../../components/forms/FormField";
+import { CONTROL_BORDER, CONTROL_CLASS, ERROR_CLASS, LABEL_CLASS } from "../../components/forms/form-classes";
 import { showToast as show, Toasts } from "../../components/forms/Toasts";
-import { toastForResponse } from "../contact/messages";
+import { toastForResponse } from "../../lib/form-outcome";
 import type { FinishOption } from "./catalogue";
 import { SAMPLE_TOASTS, type SampleToastKind } from "./messages";
 import {
@@ -206,7 +207,7 @@ export default function SampleForm({ finishes }: Props) {
             {hydrated && ` ${chosen.length} of ${MAX_SAMPLES} chosen.`}
           </p>
           {errors.finishes && (
-            <p id={`${id}-finishes-error`} className="mt-2 text-sm font-medium text-red-800">
+            <p id={`${id}-finishes-error`} className={ERROR_CLASS}>
               {errors.finishes}
             </p>
           )}
@@ -274,7 +275,7 @@ export default function SampleForm({ finishes }: Props) {
               onChange={update}
             />
             <div>
-              <label htmlFor={`${id}-country`} className="text-sm font-medium text-ink">
+              <label htmlFor={`${id}-country`} className={LABEL_CLASS}>
                 Country<span aria-hidden="true"> *</span>
               </label>
               <select
@@ -286,7 +287,7 @@ export default function SampleForm({ finishes }: Props) {
                 onChange={(e) => update("country", e.target.value)}
                 aria-invalid={countryError ? true : undefined}
                 aria-describedby={countryError ? `${id}-country-error` : undefined}
-                className={`mt-2 block min-h-12 w-full rounded-xl border bg-paper px-4 py-3 text-base text-ink shadow-xs outline-none focus:border-moss focus:ring-2 focus:ring-moss/20 ${countryError ? "border-red-700" : "border-stone"}`}
+                className={`${CONTROL_CLASS} min-h-12 ${countryError ? CONTROL_BORDER.invalid : CONTROL_BORDER.valid}`}
               >
                 <option value="">Choose a country</option>
                 {SHIPPING_COUNTRIES.map((c) => (
@@ -296,7 +297,7 @@ export default function SampleForm({ finishes }: Props) {
                 ))}
               </select>
               {countryError && (
-                <p id={`${id}-country-error`} className="mt-2 text-sm font-medium text-red-800">
+                <p id={`${id}-country-error`} className={ERROR_CLASS}>
                   {countryError}
                 </p>
               )}

@@ -1,4 +1,4 @@
-import { CONTACT_RATE_LIMIT } from "../contact/schema";
+import { FORM_RATE_LIMIT } from "../../lib/form-schema";
 
 /** The toasts a visitor sees after sending the sample request form. */
 export const SAMPLE_TOASTS = {
@@ -8,7 +8,7 @@ export const SAMPLE_TOASTS = {
   },
   rateLimited: {
     title: "Too many submissions",
-    description: `Please wait before sending another request. Limit: ${CONTACT_RATE_LIMIT.limit} submissions per hour, shared with the contact form.`,
+    description: `Please wait before sending another request. Limit: ${FORM_RATE_LIMIT.limit} submissions per hour, shared with the contact form.`,
   },
   error: { title: "Error sending request", description: "Please try again or contact us directly." },
 } as const;

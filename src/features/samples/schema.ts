@@ -119,18 +119,3 @@ export function fromFormPost(params: URLSearchParams): Record<string, unknown> {
     website: one("website"),
   };
 }
-
-/** One finish as a stored request keeps it: its key, and the names a person reads. */
-export const RequestedFinishSchema = z.strictObject({
-  key: z.string().check(z.regex(FINISH_KEY)),
-  product: z.string(),
-  name: z.string(),
-});
-export type RequestedFinish = z.infer<typeof RequestedFinishSchema>;
-
-export const StoredAddressSchema = z.strictObject({
-  street: z.string(),
-  postal_code: z.string(),
-  city: z.string(),
-  country: z.string(),
-});

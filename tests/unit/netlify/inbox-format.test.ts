@@ -15,7 +15,6 @@ import {
 } from "../../../netlify/lib/inbox/format";
 import { toItem } from "../../../netlify/lib/inbox/queries";
 import { retentionCutoff } from "../../../netlify/lib/inbox/retention";
-import { MARKED, SEARCH_MARK, SEARCH_QUERY, seededSubmission } from "../../../scripts/seed-submissions.mjs";
 import {
   EraseRequestSchema,
   NOTE_MAX_LENGTH,
@@ -23,7 +22,8 @@ import {
   type SubmissionItem,
   SubmissionPatchSchema,
   SubmissionSchema,
-} from "../../../src/features/contact/schema";
+} from "../../../netlify/lib/inbox/submission-schema";
+import { MARKED, SEARCH_MARK, SEARCH_QUERY, seededSubmission } from "../../../scripts/seed-submissions.mjs";
 
 const base = {
   id: "00000000-0000-4000-8000-000000000001",

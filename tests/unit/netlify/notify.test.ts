@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { createTransport } from "nodemailer";
 import { describe, expect, it } from "vitest";
+import type { Submission } from "../../../netlify/lib/inbox/submission-schema";
 import { notifyConfig, parseMailbox, siteBase } from "../../../netlify/lib/notify/config";
 import {
   enquiryLink,
@@ -11,7 +12,6 @@ import {
 } from "../../../netlify/lib/notify/message";
 import { retryDelay } from "../../../netlify/lib/notify/outbox";
 import { describeSendError } from "../../../netlify/lib/notify/sender";
-import type { Submission } from "../../../src/features/contact/schema";
 
 const submission: Submission = {
   id: "3f0c1d2e-4b5a-4c6d-8e7f-901234567890",

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  NOTE_MAX_LENGTH as SCHEMA_NOTE_MAX_LENGTH,
+  SUBMISSION_KINDS,
+  SUBMISSION_STATUSES,
+} from "../../../../netlify/lib/inbox/submission-schema";
+import {
   COUNTRY_NAMES,
   countryName,
   isKind,
@@ -19,11 +24,6 @@ import {
   STATUS_LABELS,
   statusTabs,
 } from "../../../../src/features/admin/status";
-import {
-  NOTE_MAX_LENGTH as SCHEMA_NOTE_MAX_LENGTH,
-  SUBMISSION_KINDS,
-  SUBMISSION_STATUSES,
-} from "../../../../src/features/contact/schema";
 import { SHIPPING_COUNTRIES } from "../../../../src/features/samples/schema";
 
 const counts = { new: 2, read: 5, replied: 1, archived: 3 };

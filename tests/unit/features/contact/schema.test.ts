@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_TOASTS, RESULT_PAGES, toastForResponse } from "../../../../src/features/contact/messages";
+import { CONTACT_TOASTS, RESULT_PAGES } from "../../../../src/features/contact/messages";
 import { CONTACT_RATE_LIMIT, ContactSchema, fieldErrors } from "../../../../src/features/contact/schema";
+import { toastForResponse } from "../../../../src/lib/form-outcome";
 
 const valid = { name: "Mari", email: "mari@example.ee", message: "Hello", website: "" };
 

@@ -1,0 +1,79 @@
+import type { CDPSession, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * A first visit on a slow phone connection: empty cache, slow 4G (150 ms round trip, 1.6 Mbit/s down,
+ * 750 kbit/s up). Once the page has loaded, the headings and the text must be drawn with the brand fonts
+ * (Chromium says which font it actually rendered a node with; the computed font-family only names the
+ * stack), the swap from the metric-matched fallback must not move anything (CLS 0), and the fonts a
+ * first visit downloads must stay within 60 KB.
+ */
+const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
+const FONT_BYTES = 60 * 1024;
+
+test.describe.configure({ mode: "serial" });
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+async function renderedFonts(cdp: CDPSession, selector: string): Promise<string[]> {
+  const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+  const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+  expect(nodeId, `no ${selector}`).toBeGreaterThan(0);
+  const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+  return fonts.map((font) => `${font.familyName}${font.isCustomFont ? " (web font)" : ""}`);
+}
+
+async function firstVisit(page: Page, path: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+  const fontBytes = new Map<string, number>();
+  const fontRequests = new Set<string>();
+  cdp.on("Network.responseReceived", (event) => {
+    if (event.type === "Font") fontRequests.add(event.requestId);
+  });
+  cdp.on("Network.loadingFinished", (event) => {
+    if (fontRequests.has(event.requestId)) fontBytes.set(event.requestId, event.encodedDataLength);
+  });
+  await page.addInitScript(() => {
+    const shifts = { value: 0 };
+    (window as unknown as { __cls: typeof shifts }).__cls = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.value += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+
+  await page.goto(path, { waitUntil: "load" });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Let the swap paint, then read what was drawn.
+  await page.waitForTimeout(300);
+  await cdp.send("DOM.enable");
+  await cdp.send("CSS.enable");
+  return {
+    heading: await renderedFonts(cdp, "h1"),
+    text: await renderedFonts(cdp, "main p"),
+    cls: await page.evaluate(() => (window as unknown as { __cls: { value: number } }).__cls.value),
+    fontBytes: [...fontBytes.values()].reduce((sum, n) => sum + n, 0),
+    fontFiles: fontBytes.size,
+  };
+}
+
+for (const path of ["/", "/products/felt-panels"]) {
+  test(`first visit to ${path} on slow 4G: Fraunces headings, Inter text, no layout shift, fonts within 60 KB`, async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const visit = await firstVisit(page, path);
+    expect(visit.heading).toEqual(["Fraunces (web font)"]);
+    expect(visit.text).toEqual(["Inter (web font)"]);
+    expect(visit.cls).toBe(0);
+    expect(visit.fontFiles).toBeGreaterThan(0);
+    expect(visit.fontBytes).toBeLessThanOrEqual(FONT_BYTES);
+    await testInfo.attach(`first visit ${path} at 390 px`, {
+      body: await page.screenshot(),
+      contentType: "image/png",
+    });
+  });
+}
