@@ -73,6 +73,21 @@ export class GalleryLightbox extends HTMLElement {
     if (!this.#dialog.open) this.#dialog.showModal();
   }
 
+  /** The lightbox's image, made on first use (an img without a source is not valid HTML). */
+  #image(): HTMLImageElement | null {
+    const frame = this.querySelector("[data-lightbox-frame]");
+    if (!frame) return null;
+    let image = frame.querySelector("img");
+    if (!image) {
+      image = document.createElement("img");
+      image.decoding = "async";
+      image.sizes = "100vw";
+      image.className = "absolute inset-0 size-full object-contain select-none";
+      frame.append(image);
+    }
+    return image;
+  }
+
   #step(by: number) {
     const count = this.#links.length;
     if (count > 0) this.#show((this.#index + by + count) % count);
@@ -82,7 +97,7 @@ export class GalleryLightbox extends HTMLElement {
     const link = this.#links[index];
     if (!link) return;
     this.#index = index;
-    const image = this.querySelector<HTMLImageElement>("[data-lightbox-image]");
+    const image = this.#image();
     const thumb = link.querySelector("img");
     if (image) {
       image.src = link.getAttribute("href") ?? link.href;

@@ -54,7 +54,7 @@ const ADDRESS: FieldSpec<TextName>[] = [
     name: "street",
     label: "Street address",
     type: "text",
-    autoComplete: "street-address",
+    autoComplete: "address-line1",
     required: true,
     maxLength: SAMPLE_LIMITS.street,
   },
