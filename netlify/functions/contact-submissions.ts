@@ -1,4 +1,5 @@
 import type { Config, Context } from "@netlify/functions";
+import { siteOrigins } from "../lib/env";
 import { lazyStore, STORES } from "../lib/storage";
 import { createSubmissionsHandler } from "../lib/submissions-handler";
 import { chooseVerifier } from "../lib/token-verifier";
@@ -12,6 +13,7 @@ export default async (request: Request, context: Context) => {
     outbox: lazyStore(STORES.outbox),
     audit: lazyStore(STORES.audit),
     verify: chooseVerifier(context),
+    allowedOrigins: siteOrigins(),
   });
   return handler(request);
 };

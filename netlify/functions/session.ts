@@ -1,4 +1,5 @@
 import type { Config, Context } from "@netlify/functions";
+import { siteOrigins } from "../lib/env";
 import { createSessionHandler } from "../lib/staff-session";
 import { chooseVerifier } from "../lib/token-verifier";
 
@@ -6,7 +7,7 @@ let handler: ReturnType<typeof createSessionHandler> | undefined;
 
 /** Staff session cookie for the admin page: see staff-session.ts. */
 export default async (request: Request, context: Context) => {
-  handler ??= createSessionHandler({ verify: chooseVerifier(context) });
+  handler ??= createSessionHandler({ verify: chooseVerifier(context), allowedOrigins: siteOrigins() });
   return handler(request);
 };
 

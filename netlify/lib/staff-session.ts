@@ -34,9 +34,13 @@ export function requestToken(request: Request): { token: string; via: Via } | nu
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
-/** True when a cookie-carried change comes from a page of this site. */
-export function sameOrigin(request: Request): boolean {
-  return request.headers.get("origin") === new URL(request.url).origin;
+/**
+ * True when a request comes from a page of this site: its Origin is the one it was sent to, or one of
+ * the site's addresses (`allowed`: the deploy's URLs, as the public forms accept).
+ */
+export function sameOrigin(request: Request, allowed: readonly string[] = []): boolean {
+  const origin = request.headers.get("origin");
+  return origin !== null && (origin === new URL(request.url).origin || allowed.includes(origin));
 }
 
 /** The cookie that signs a browser in until `expiresAt`, or signs it out (no `expiresAt`). */
@@ -66,10 +70,11 @@ export async function authenticateStaff(
   verify: TokenVerifier,
   log: (message: string, error?: unknown) => void,
   now: number,
+  allowedOrigins: readonly string[] = [],
 ): Promise<VerifiedUser | Response> {
   const found = requestToken(request);
   if (!found) return errorResponse(401, "unauthenticated", "Sign in required", {}, { "www-authenticate": "Bearer" });
-  if (found.via === "cookie" && !SAFE_METHODS.has(request.method) && !sameOrigin(request)) {
+  if (found.via === "cookie" && !SAFE_METHODS.has(request.method) && !sameOrigin(request, allowedOrigins)) {
     return errorResponse(403, "cross_site", "Changes are accepted from the site's own pages only");
   }
   try {
@@ -83,6 +88,8 @@ export async function authenticateStaff(
 
 export interface SessionDeps {
   verify: TokenVerifier;
+  /** The site's addresses besides the one a request was sent to (see sameOrigin). */
+  allowedOrigins?: readonly string[];
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
 }
@@ -106,23 +113,25 @@ const info = (user: VerifiedUser): SessionInfo => ({ email: user.email, admin: u
 export function createSessionHandler(deps: SessionDeps) {
   const now = deps.now ?? Date.now;
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  const allowed = deps.allowedOrigins ?? [];
   return async function handle(request: Request): Promise<Response> {
     switch (request.method) {
       case "GET": {
-        const user = await authenticateStaff(request, deps.verify, log, now());
+        const user = await authenticateStaff(request, deps.verify, log, now(), allowed);
         return user instanceof Response ? user : json(info(user));
       }
       case "POST": {
-        if (!sameOrigin(request)) return errorResponse(403, "cross_site", "Sign in from the site's own pages");
+        if (!sameOrigin(request, allowed)) return errorResponse(403, "cross_site", "Sign in from the site's own pages");
         const token = bearerToken(request.headers.get("authorization"));
         if (!token)
           return errorResponse(401, "unauthenticated", "Sign in required", {}, { "www-authenticate": "Bearer" });
-        const user = await authenticateStaff(request, deps.verify, log, now());
+        const user = await authenticateStaff(request, deps.verify, log, now(), allowed);
         if (user instanceof Response) return user;
         return json(info(user), 200, { "set-cookie": sessionCookie(token, now(), user.expiresAt ?? now()) });
       }
       case "DELETE":
-        if (!sameOrigin(request)) return errorResponse(403, "cross_site", "Sign out from the site's own pages");
+        if (!sameOrigin(request, allowed))
+          return errorResponse(403, "cross_site", "Sign out from the site's own pages");
         return respond(null, 204, { "set-cookie": sessionCookie(null, now()) });
       default:
         return errorResponse(405, "method_not_allowed", "Method not allowed", {}, { allow: "GET, POST, DELETE" });

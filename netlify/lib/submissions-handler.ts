@@ -23,6 +23,8 @@ export interface SubmissionsDeps {
   outbox: BlobStore;
   audit: BlobStore;
   verify: TokenVerifier;
+  /** The site's addresses besides the one a request was sent to, for cookie-carried changes. */
+  allowedOrigins?: readonly string[];
   now?: () => number;
   log?: (message: string, error?: unknown) => void;
 }
@@ -123,7 +125,7 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
 
   /** The signed-in admin, or the answer for a missing, invalid or insufficient sign-in. */
   async function authenticate(request: Request): Promise<VerifiedUser | Response> {
-    const user = await authenticateStaff(request, deps.verify, log, now());
+    const user = await authenticateStaff(request, deps.verify, log, now(), deps.allowedOrigins);
     if (user instanceof Response) return user;
     if (!user.admin) return errorResponse(403, "forbidden", "Admin access required");
     return user;

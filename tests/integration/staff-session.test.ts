@@ -134,6 +134,18 @@ describe("/api/session", () => {
     expect(forged.status).toBe(401);
   });
 
+  it("accepts the site's other addresses it is told of (the deploy's URLs) as its own", async () => {
+    const handle = createSessionHandler({ verify, log: () => {}, allowedOrigins: ["https://www.aural.example"] });
+    const fromWww = await handle(
+      request("/api/session", "POST", { bearer: adminToken, origin: "https://www.aural.example" }),
+    );
+    expect(fromWww.status).toBe(200);
+    const elsewhere = await handle(
+      request("/api/session", "POST", { bearer: adminToken, origin: "https://evil.example" }),
+    );
+    expect(elsewhere.status).toBe(403);
+  });
+
   it("signs out from the site (the cookie cleared), not from elsewhere; other methods 405", async () => {
     const out = await session(request("/api/session", "DELETE", {}));
     expect(out.status).toBe(204);
