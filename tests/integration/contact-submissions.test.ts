@@ -5,6 +5,7 @@ import { saveSubmission, submissionKey } from "../../netlify/lib/submissions";
 import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
 import { startBlobs } from "../support/blobs";
+import { emulatorSignIn } from "../support/emulator-sign-in";
 
 const URL_BASE = "https://aural.example/api/contact-submissions";
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -18,16 +19,7 @@ let stores: () => {
 };
 
 async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(
-    `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const body = (await res.json()) as { idToken: string };
-  return body.idToken;
+  return (await emulatorSignIn(email, password)).idToken;
 }
 
 const get = (token?: string, query = "", init: RequestInit = {}) =>

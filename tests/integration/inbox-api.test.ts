@@ -9,6 +9,7 @@ import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler"
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
+import { emulatorSignIn } from "../support/emulator-sign-in";
 
 const BASE = "https://aural.example/api/contact-submissions";
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -18,24 +19,12 @@ let userToken = "";
 let adminUid = "";
 let run = 0;
 
-async function signIn(email: string, password: string): Promise<{ idToken: string; localId: string }> {
-  const res = await fetch(
-    `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  return (await res.json()) as { idToken: string; localId: string };
-}
-
 beforeAll(async () => {
   blobs = await startBlobs();
-  const admin = await signIn("admin@example.com", "admin-demo-123");
+  const admin = await emulatorSignIn("admin@example.com", "admin-demo-123");
   adminToken = admin.idToken;
   adminUid = admin.localId;
-  userToken = (await signIn("user@example.com", "user-demo-123")).idToken;
+  userToken = (await emulatorSignIn("user@example.com", "user-demo-123")).idToken;
 });
 afterAll(async () => {
   await blobs.stop();

@@ -5,6 +5,7 @@ import { createSessionHandler, SESSION_COOKIE } from "../../netlify/lib/staff-se
 import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
 import { startBlobs } from "../support/blobs";
+import { emulatorSignIn } from "../support/emulator-sign-in";
 
 const SITE = "https://aural.example";
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -12,15 +13,7 @@ let adminToken = "";
 let userToken = "";
 
 async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(
-    `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  return ((await res.json()) as { idToken: string }).idToken;
+  return (await emulatorSignIn(email, password)).idToken;
 }
 
 beforeAll(async () => {
