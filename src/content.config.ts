@@ -1,13 +1,15 @@
 import { defineCollection } from "astro:content";
 import { file, glob } from "astro/loaders";
-import { MaterialSchema, RoomTypeSchema } from "./features/calculator/schema";
-import { GallerySectionSchema } from "./features/gallery/schema";
-import { LearningSchema } from "./features/learning/schema";
-import { NavEntrySchema } from "./features/navigation/schema";
-import { productSchema } from "./features/products/schema";
+import { MaterialSchema, MaterialTextSchema, RoomTypeSchema, RoomTypeTextSchema } from "./features/calculator/schema";
+import { GallerySectionSchema, GalleryTextSchema } from "./features/gallery/schema";
+import { LearningSchema, LearningTextSchema } from "./features/learning/schema";
+import { NavEntrySchema, NavTextSchema } from "./features/navigation/schema";
+import { ProductTextSchema, productSchema } from "./features/products/schema";
 import { PageSchema } from "./features/site-pages/schema";
-import { SpaceSchema } from "./features/spaces/schema";
-import { SiteSchema } from "./lib/site-schema";
+import { SpaceSchema, SpaceTextSchema } from "./features/spaces/schema";
+import { TRANSLATED_LOCALES } from "./i18n/locales";
+import { translationFiles } from "./i18n/translation-files";
+import { SiteSchema, SiteTextSchema } from "./lib/site-schema";
 
 /** A JSON array file: each item's index becomes its `position`; `idOf` names items without an id. */
 const listFile = (path: string, idOf: (item: Record<string, unknown>) => unknown = (item) => item.id) =>
@@ -69,6 +71,29 @@ const materials = defineCollection({
   schema: MaterialSchema,
 });
 
+/**
+ * Translations: content/<language>/ mirrors content/ with each entry's words only (see
+ * docs/translations.md). Entry ids keep the language and folder: "et/products/felt-panels".
+ */
+const translated = (pattern: string) =>
+  glob({ pattern: `{${TRANSLATED_LOCALES.join(",")}}/${pattern}`, base: "./content" });
+
+const pagesText = defineCollection({ loader: translated("pages/*.mdx"), schema: PageSchema });
+const productsText = defineCollection({ loader: translated("products/*.mdx"), schema: ProductTextSchema });
+const learningText = defineCollection({ loader: translated("learning/*.mdx"), schema: LearningTextSchema });
+const spacesText = defineCollection({ loader: translated("spaces/{private,public}/*.mdx"), schema: SpaceTextSchema });
+const siteText = defineCollection({ loader: translationFiles("site.json"), schema: SiteTextSchema });
+const navigationText = defineCollection({ loader: translationFiles("navigation.json"), schema: NavTextSchema });
+const galleryText = defineCollection({ loader: translationFiles("gallery/sections.json"), schema: GalleryTextSchema });
+const roomTypesText = defineCollection({
+  loader: translationFiles("calculator/room-types.json"),
+  schema: RoomTypeTextSchema,
+});
+const materialsText = defineCollection({
+  loader: translationFiles("calculator/materials.json"),
+  schema: MaterialTextSchema,
+});
+
 export const collections = {
   pages,
   products,
@@ -79,4 +104,13 @@ export const collections = {
   gallerySections,
   roomTypes,
   materials,
+  pagesText,
+  productsText,
+  learningText,
+  spacesText,
+  siteText,
+  navigationText,
+  galleryText,
+  roomTypesText,
+  materialsText,
 };

@@ -1,5 +1,6 @@
 import { RESULT_PAGES } from "../../src/features/contact/messages";
-import { CONTACT_RATE_LIMIT, type Contact, ContactSchema, fieldErrors } from "../../src/features/contact/schema";
+import { CONTACT_RATE_LIMIT, type Contact, contactSchema, fieldErrors } from "../../src/features/contact/schema";
+import { en } from "../../src/i18n/dictionaries/en";
 import { createFormHandler, type FormDeps, type FormSpec } from "./form-handler";
 import { createRateLimiter } from "./rate-limit";
 import type { BlobStore } from "./storage";
@@ -21,6 +22,9 @@ export const formRateLimiter = (deps: Pick<ContactDeps, "rateLimits" | "salt" | 
   createRateLimiter({ store: deps.rateLimits, salt: deps.salt, now: deps.now ?? Date.now, ...CONTACT_RATE_LIMIT });
 
 export const RATE_LIMIT_MESSAGE = `Too many submissions. Limit: ${CONTACT_RATE_LIMIT.limit} submissions per hour.`;
+
+/** The server checks with the English messages; the browser showed the visitor's own. */
+const ContactSchema = contactSchema({ ...en.forms.validation, ...en.contact.form });
 
 const contactForm: FormSpec<Contact> = {
   label: "contact submission",

@@ -1,3 +1,4 @@
+import { isLocale, type Locale, localePath } from "../../src/i18n/locales";
 import type { ApiErrorCode } from "../../src/lib/api-error";
 import { BodyTooLargeError, errorResponse, json, mediaType, readBody, seeOther } from "./http";
 import { saveIndexedSubmission } from "./inbox/records";
@@ -126,18 +127,24 @@ export function createFormHandler<T>(
       return "unavailable" as const;
     });
 
+    // A form posted without JavaScript goes on to the result page in the language it was posted from.
+    const language: Locale =
+      typeof payload === "object" && payload !== null && isLocale((payload as { language?: unknown }).language)
+        ? (payload as { language: Locale }).language
+        : "en";
+    const resultPage = (kind: keyof ResultPaths) => localePath(language, spec.pages[kind]);
     const page = wantsPage(request);
     if (outcome === "unavailable") {
       return page
-        ? seeOther(spec.pages.error)
+        ? seeOther(resultPage("error"))
         : errorResponse(503, "storage_unavailable", "Storage unavailable, please try again later");
     }
     switch (outcome.kind) {
       case "created":
-        return page ? seeOther(spec.pages.success) : json({ id: outcome.id, created_at: outcome.created_at }, 201);
+        return page ? seeOther(resultPage("success")) : json({ id: outcome.id, created_at: outcome.created_at }, 201);
       case "rate-limited":
         return page
-          ? seeOther(spec.pages.rateLimited)
+          ? seeOther(resultPage("rateLimited"))
           : errorResponse(
               429,
               "rate_limited",
@@ -149,7 +156,7 @@ export function createFormHandler<T>(
             );
       case "invalid":
         return page
-          ? seeOther(spec.pages.error)
+          ? seeOther(resultPage("error"))
           : errorResponse(400, outcome.code, outcome.error, outcome.fields ? { fields: outcome.fields } : {});
     }
   };

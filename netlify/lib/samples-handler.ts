@@ -3,9 +3,10 @@ import { SAMPLE_RESULT_PAGES } from "../../src/features/samples/messages";
 import {
   fromFormPost,
   type SampleRequest,
-  SampleRequestSchema,
   sampleFieldErrors,
+  sampleRequestSchema,
 } from "../../src/features/samples/schema";
+import { en } from "../../src/i18n/dictionaries/en";
 import { type ContactDeps, formRateLimiter, RATE_LIMIT_MESSAGE } from "./contact-handler";
 import { createFormHandler, type FormSpec } from "./form-handler";
 import type { Submission } from "./inbox/submission-schema";
@@ -27,6 +28,7 @@ function toSampleSubmission(request: Checked, id: string, createdAt: Date): Subm
     phone: request.phone,
     company: request.company,
     message: "",
+    language: request.language,
     address: request.address,
     finishes: request.chosen.map((f) => ({ key: f.key, product: f.productName, name: f.name })),
   };
@@ -37,6 +39,9 @@ function toSampleSubmission(request: Checked, id: string, createdAt: Date): Subm
  * the inbox as a submission of kind "samples". Answers like the contact form, under the same rate
  * limit per client IP.
  */
+/** The server checks with the English messages; the browser showed the visitor's own. */
+const SampleRequestSchema = sampleRequestSchema({ ...en.forms.validation, ...en.samples.form });
+
 export function createSamplesHandler(deps: SamplesDeps) {
   const samplesForm: FormSpec<Checked> = {
     label: "sample request",

@@ -14,6 +14,7 @@ export function toSubmission(contact: Contact, id: string, createdAt: Date): Sub
     phone: contact.phone,
     company: contact.company,
     message: contact.message,
+    language: contact.language,
   };
 }
 

@@ -1,3 +1,5 @@
+import { fill } from "../i18n/fill";
+import { LOCALES } from "../i18n/locales";
 import { cleanText } from "./clean-text";
 import type { ParseIssues } from "./zod-mini";
 import * as z from "./zod-mini";
@@ -54,20 +56,47 @@ export function nullableText(max: number, type: string, tooLong: string) {
 
 /** A cleaned email address of at most `max` code points. */
 // @__NO_SIDE_EFFECTS__
-export function emailField(max: number) {
-  return z.pipe(
-    z.pipe(
-      cleanedText("Invalid email address"),
-      z.string().check(z.maxLength(max, `Email must be less than ${max} characters`)),
-    ),
-    z.email("Invalid email address"),
-  );
+export function emailField(max: number, invalid: string, tooLong: string) {
+  return z.pipe(z.pipe(cleanedText(invalid), z.string().check(z.maxLength(max, tooLong))), z.email(invalid));
 }
 
 /** Honeypot: hidden from people, so anything in it came from a bot. */
 // @__NO_SIDE_EFFECTS__
-export function honeypot() {
-  return z.nullish(z.string({ error: "Bot detected" }).check(z.maxLength(0, "Bot detected")));
+export function honeypot(message: string) {
+  return z.nullish(z.string({ error: message }).check(z.maxLength(0, message)));
+}
+
+/**
+ * The language a visitor wrote from: the page's language, posted with the form so the inbox knows
+ * which language to answer in. A missing or unknown value counts as English rather than failing.
+ */
+// @__NO_SIDE_EFFECTS__
+export function languageField() {
+  return z.catch(z.enum(LOCALES), "en");
+}
+
+/** The validation messages every form shares, in the visitor's language (see src/i18n). */
+export interface PersonMessages {
+  nameRequired: string;
+  nameTooLong: string;
+  emailInvalid: string;
+  emailTooLong: string;
+  companyTooLong: string;
+  phoneTooLong: string;
+  bot: string;
+}
+
+/** The name, email, company and phone fields and the honeypot, as every form has them. */
+// @__NO_SIDE_EFFECTS__
+export function personFields(m: PersonMessages) {
+  const max = PERSON_LIMITS;
+  return {
+    name: requiredText(max.name, m.nameRequired, fill(m.nameTooLong, { max: max.name })),
+    email: emailField(max.email, m.emailInvalid, fill(m.emailTooLong, { max: max.email })),
+    company: optionalText(max.company, fill(m.companyTooLong, { max: max.company })),
+    phone: optionalText(max.phone, fill(m.phoneTooLong, { max: max.phone })),
+    website: honeypot(m.bot),
+  };
 }
 
 /**

@@ -27,4 +27,15 @@ export const SiteSchema = z.strictObject({
   shipsTo: z.string().min(1),
 });
 
+/** The company details' translation, content/<language>/site.json: the words among them. */
+export const SiteTextSchema = SiteSchema.pick({ slogan: true, tagline: true, description: true, shipsTo: true })
+  .extend({
+    address: SiteSchema.shape.address.pick({ city: true, country: true }),
+    hours: z.strictObject({
+      weekdays: SiteSchema.shape.hours.shape.weekdays.pick({ days: true }),
+      weekends: SiteSchema.shape.hours.shape.weekends,
+    }),
+  })
+  .strict();
+
 export type Site = z.infer<typeof SiteSchema>;

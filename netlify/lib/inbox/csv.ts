@@ -4,6 +4,7 @@ import type { SubmissionItem } from "./submission-schema";
 export const CSV_COLUMNS = [
   "id",
   "kind",
+  "language",
   "created_at",
   "updated_at",
   "status",

@@ -37,6 +37,7 @@ export interface Filter {
 export const toItem = (record: FullRecord, notified: boolean): SubmissionItem => ({
   // Export copies written before sample requests existed carry no kind: they are contact messages.
   kind: record.kind ?? "contact",
+  language: record.language ?? "en",
   id: record.id,
   created_at: record.created_at,
   name: record.name,

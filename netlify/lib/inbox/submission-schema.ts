@@ -1,5 +1,6 @@
 import { CONTACT_LIMITS } from "../../../src/features/contact/schema";
 import { FINISH_KEY } from "../../../src/features/samples/schema";
+import { LOCALES } from "../../../src/i18n/locales";
 import { emailField, nullableText } from "../../../src/lib/form-schema";
 import * as z from "../../../src/lib/zod-mini";
 
@@ -50,6 +51,8 @@ export const SubmissionSchema = z.strictObject({
   company: z.nullable(z.string()),
   /** The visitor's message; empty on a sample request, which has none. */
   message: z.string(),
+  /** The language of the page the visitor wrote from; absent on records from before the site had languages (English). */
+  language: z.optional(z.enum(LOCALES)),
   /** A sample request's delivery address and finishes. */
   address: z.optional(StoredAddressSchema),
   finishes: z.optional(z.array(RequestedFinishSchema)),
@@ -63,6 +66,7 @@ export type Submission = z.infer<typeof SubmissionSchema>;
 export const SubmissionItemSchema = z.strictObject({
   ...SubmissionSchema.shape,
   kind: z.enum(SUBMISSION_KINDS),
+  language: z.enum(LOCALES),
   address: z.nullable(StoredAddressSchema),
   finishes: z.array(RequestedFinishSchema),
   status: z.enum(SUBMISSION_STATUSES),
@@ -92,5 +96,5 @@ export type SubmissionPatch = z.output<typeof SubmissionPatchSchema>;
 
 /** The body of an erasure request: the address whose enquiries are all deleted. */
 export const EraseRequestSchema = z.strictObject({
-  email: emailField(CONTACT_LIMITS.email),
+  email: emailField(CONTACT_LIMITS.email, "Invalid email address", `Email must be less than ${CONTACT_LIMITS.email} characters`),
 });

@@ -61,6 +61,14 @@ export function notificationMessageId(id: string, from: Mailbox): string {
   return `<enquiry-${id.replace(/[^A-Za-z0-9-]/g, "")}@${domain}>`;
 }
 
+const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language" });
+
+/** "Estonian: answer in Estonian", from the language of the page the visitor wrote from. */
+export function answerLanguage(code: string | undefined): string {
+  const name = LANGUAGE_NAMES.of(code ?? "en") ?? "English";
+  return `${name}: answer in ${name}`;
+}
+
 /** "2025-01-05 14:30 UTC" */
 const receivedAt = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
@@ -84,6 +92,7 @@ export function notificationMail(submission: Submission, settings: MessageSettin
     ["Email", submission.email],
     ["Phone", submission.phone ?? "—"],
     ["Company", submission.company ?? "—"],
+    ["Language", answerLanguage(submission.language)],
     ["Received", receivedAt(submission.created_at)],
   ];
   // A sample request's body is what to send where; a contact message's is the message.

@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useR
 import { Toasts } from "../../components/forms/Toasts";
 import { formatSubmissionDate, orDash } from "./format";
 import type { Item, ItemChange, Status } from "./inbox-types";
-import { countryName, NOTE_MAX_LENGTH } from "./inbox-types";
+import { countryName, languageName, NOTE_MAX_LENGTH } from "./inbox-types";
 import { finishLabel } from "./kinds";
 import { NotSentMarker, StatusBadge } from "./StatusBadge";
 import { archiveToggle, replyMailto, STATUS_LABELS } from "./status";
@@ -238,6 +238,7 @@ function EnquiryDetail({
         </Field>
         <Field label="Phone">{orDash(item.phone)}</Field>
         <Field label="Company">{orDash(item.company)}</Field>
+        <Field label="Language">{`${languageName(item.language)}: answer in ${languageName(item.language)}`}</Field>
         <Field label="Status">{STATUS_LABELS[item.status]}</Field>
         <Field label="Received">{formatSubmissionDate(item.created_at)}</Field>
         <Field label="Last changed">{formatSubmissionDate(item.updated_at)}</Field>

@@ -1,4 +1,4 @@
-import type { Item } from "./inbox-types";
+import { type Item, languageName } from "./inbox-types";
 import { KIND_TAG_STYLE, KIND_TAGS } from "./kinds";
 import { STATUS_BADGE, STATUS_LABELS } from "./status";
 
@@ -20,6 +20,21 @@ export function KindTag({ kind }: Pick<Item, "kind">) {
       data-kind={kind}
     >
       {KIND_TAGS[kind]}
+    </span>
+  );
+}
+
+/** Names the language of an enquiry written from a translated page ("ET"); English ones need no mark. */
+export function LanguageTag({ language }: Pick<Item, "language">) {
+  if (language === "en") return null;
+  return (
+    <span
+      className="inline-flex w-fit items-center rounded-md border border-stone px-1.5 py-0.5 text-[0.6875rem] font-semibold tracking-wider whitespace-nowrap text-ink-soft uppercase"
+      title={`Written in ${languageName(language)}`}
+      data-language={language}
+    >
+      <span className="sr-only">Written in {languageName(language)}</span>
+      <span aria-hidden="true">{language}</span>
     </span>
   );
 }

@@ -1,7 +1,7 @@
 import { formatSubmissionDate, orDash } from "./format";
 import type { Item } from "./inbox-types";
 import { finishLabel } from "./kinds";
-import { KindTag, NotSentMarker, StatusBadge } from "./StatusBadge";
+import { KindTag, LanguageTag, NotSentMarker, StatusBadge } from "./StatusBadge";
 
 const COLUMNS = ["Date", "Name", "Email", "Phone", "Company", "Message", "Status"] as const;
 
@@ -54,8 +54,9 @@ export function SubmissionsTable({ items, onOpen }: Props) {
                 >
                   {s.name}
                 </button>
-                <span className="mt-1.5 flex">
+                <span className="mt-1.5 flex gap-1.5">
                   <KindTag kind={s.kind} />
+                  <LanguageTag language={s.language} />
                 </span>
               </td>
               <td className="max-w-56 px-4 py-3 wrap-anywhere">

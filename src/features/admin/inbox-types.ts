@@ -30,6 +30,11 @@ export const COUNTRY_NAMES: Readonly<Record<string, string>> = {
 export const countryName = (code: string): string =>
   (Object.hasOwn(COUNTRY_NAMES, code) && COUNTRY_NAMES[code]) || code;
 
+const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language" });
+
+/** "Estonian" for "et": the language an enquiry was written from, and so the one to answer in. */
+export const languageName = (code: string): string => LANGUAGE_NAMES.of(code) ?? code;
+
 /** Longest internal note, as the API accepts it (NOTE_MAX_LENGTH of the shared schema). */
 export const NOTE_MAX_LENGTH = 1000;
 

@@ -1,4 +1,7 @@
-import { getCollection } from "astro:content";
+import { getCollection, getEntry } from "astro:content";
+import { dictionary } from "../../i18n/dictionary";
+import { DEFAULT_LOCALE, type Locale } from "../../i18n/locales";
+import { overlay } from "../../i18n/localize";
 import { OCTAVE_BANDS } from "../../lib/absorption-ratings";
 import { inFileOrder } from "../../lib/list-order";
 import { products } from "../products/content";
@@ -14,6 +17,16 @@ export function calculatorHref(preset: { type?: string; product?: string } = {})
   return query.size > 0 ? `${CALCULATOR_PATH}?${query}` : CALCULATOR_PATH;
 }
 
+/** Room types or materials in file order, with their names (and sources) in `locale`. */
+async function localizedList<C extends "roomTypes" | "materials">(collection: C, locale: Locale) {
+  const english = inFileOrder(await getCollection(collection));
+  if (locale === DEFAULT_LOCALE) return english;
+  const file = collection === "roomTypes" ? "room-types.json" : "materials.json";
+  const text = await getEntry(collection === "roomTypes" ? "roomTypesText" : "materialsText", locale);
+  if (!text) throw new Error(`Missing ${locale} translation of content/calculator/${file}`);
+  return overlay(english, text.data.items, `content/${locale}/calculator/${file}`);
+}
+
 const spaceRoomTypes = (entries: SpaceEntry[], group: string): RoomType[] =>
   entries.flatMap((entry) => {
     const target = entry.data.targetReverberation;
@@ -24,26 +37,27 @@ const spaceRoomTypes = (entries: SpaceEntry[], group: string): RoomType[] =>
  * Everything the calculator needs from the content: room types with their targets (the spaces' own
  * targets, plus content/calculator/room-types.json) and each product's absorption and panel size.
  */
-export async function calculatorData(): Promise<CalculatorData> {
+export async function calculatorData(locale: Locale): Promise<CalculatorData> {
   const [homes, publicSpaces, productEntries, extraTypes, materials] = await Promise.all([
-    spaces("private"),
-    spaces("public"),
-    products(),
-    getCollection("roomTypes"),
-    getCollection("materials"),
+    spaces("private", locale),
+    spaces("public", locale),
+    products(locale),
+    localizedList("roomTypes", locale),
+    localizedList("materials", locale),
   ]);
-  const extra = inFileOrder(extraTypes).map(({ position: _, ...t }) => ({ ...t, group: "Teaching and meetings" }));
+  const groups = dictionary(locale).calculator.groups;
+  const extra = extraTypes.map(({ position: _, ...t }) => ({ ...t, group: groups.teaching }));
   const roomTypes = [
-    ...spaceRoomTypes(homes, "Homes"),
+    ...spaceRoomTypes(homes, groups.homes),
     ...extra,
-    ...spaceRoomTypes(publicSpaces, "Workplaces and public spaces"),
+    ...spaceRoomTypes(publicSpaces, groups.public),
   ];
   const ids = roomTypes.map((t) => t.id);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
   if (duplicate) throw new Error(`Room type "${duplicate}" is defined twice (a space and room-types.json)`);
   return {
     roomTypes,
-    materials: inFileOrder(materials).map(({ position: _, ...m }) => m),
+    materials: materials.map(({ position: _, ...m }) => m),
     products: productEntries.map((p) => ({
       slug: p.id,
       name: p.data.name,

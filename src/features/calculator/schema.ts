@@ -32,5 +32,13 @@ export const MaterialSchema = z.strictObject({
   alpha: z.tuple([coefficient, coefficient, coefficient, coefficient, coefficient, coefficient]),
   surfaces: z.array(z.enum(["floor", "ceiling", "walls"])).min(1),
 });
+/** Translations of the room types and materials, content/<language>/calculator/*.json: their words. */
+export const RoomTypeTextSchema = z.strictObject({
+  items: z.array(z.strictObject({ id, name: z.string().min(1), source: TargetReverberationSchema.shape.source })),
+});
+export const MaterialTextSchema = z.strictObject({
+  items: z.array(z.strictObject({ id, name: z.string().min(1) })),
+});
+
 /** A material as the calculator uses it. */
 export type Material = Omit<z.infer<typeof MaterialSchema>, "position">;

@@ -1,24 +1,30 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { type FieldSpec, SubmitButton, TextAreaField, TextFields } from "../../components/forms/FormField";
 import { showToast as show, Toasts } from "../../components/forms/Toasts";
+import { fill } from "../../i18n/fill";
+import type { Locale } from "../../i18n/locales";
+import { FORM_RATE_LIMIT } from "../../lib/form-schema";
 import { toastForResponse } from "../../lib/form-outcome";
-import { CONTACT_TOASTS, type ToastKind } from "./messages";
+import type { ContactFormTexts, ToastKind } from "./messages";
 import { type ProductOption, prefillCalculation, prefillMessage } from "./prefill";
-import { CONTACT_LIMITS, type ContactField, ContactSchema, fieldErrors } from "./schema";
+import { CONTACT_LIMITS, type ContactField, contactSchema, fieldErrors } from "./schema";
 
 const ENDPOINT = "/api/submit-contact-form";
-type Values = Record<Exclude<ContactField, "website">, string>;
+type Values = Record<Exclude<ContactField, "website" | "language">, string>;
 const EMPTY: Values = { name: "", email: "", company: "", phone: "", message: "" };
 
 interface Props {
   products: ProductOption[];
+  /** The page's language: posted with the message, and the language of every text below. */
+  language: Locale;
+  texts: ContactFormTexts;
 }
 
-const FIELDS: FieldSpec<Exclude<keyof Values, "message">>[] = [
-  { name: "name", label: "Name", type: "text", autoComplete: "name", required: true, maxLength: CONTACT_LIMITS.name },
+const fields = (t: ContactFormTexts["forms"]): FieldSpec<Exclude<keyof Values, "message">>[] => [
+  { name: "name", label: t.name, type: "text", autoComplete: "name", required: true, maxLength: CONTACT_LIMITS.name },
   {
     name: "email",
-    label: "Email",
+    label: t.email,
     type: "email",
     autoComplete: "email",
     required: true,
@@ -26,24 +32,24 @@ const FIELDS: FieldSpec<Exclude<keyof Values, "message">>[] = [
   },
   {
     name: "company",
-    label: "Company",
+    label: t.company,
     type: "text",
     autoComplete: "organization",
     maxLength: CONTACT_LIMITS.company,
   },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", maxLength: CONTACT_LIMITS.phone },
+  { name: "phone", label: t.phone, type: "tel", autoComplete: "tel", maxLength: CONTACT_LIMITS.phone },
 ];
-
-function showToast(kind: ToastKind) {
-  const { title, description } = CONTACT_TOASTS[kind];
-  show(kind === "success" ? "success" : "error", title, description);
-}
 
 /**
  * The contact form. Rendered on the server as a plain form that posts natively, so it works before
  * hydration and without JavaScript; once hydrated it validates with the shared schema and posts JSON.
  */
-export default function ContactForm({ products }: Props) {
+export default function ContactForm({ products, language, texts }: Props) {
+  const schema = useMemo(() => contactSchema({ ...texts.forms.validation, ...texts.form }), [texts]);
+  const showToast = (kind: ToastKind) => {
+    const { title, description } = texts.toasts[kind];
+    show(kind === "success" ? "success" : "error", title, fill(description, { limit: FORM_RATE_LIMIT.limit }));
+  };
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
@@ -55,13 +61,13 @@ export default function ContactForm({ products }: Props) {
 
   useEffect(() => {
     setHydrated(true);
-    const prefill = prefillMessage(window.location.search, products);
+    const prefill = prefillMessage(window.location.search, products, texts.form.quoteFor);
     if (prefill) setValues((v) => (v.message ? v : { ...v, message: prefill }));
     setCalculation(prefillCalculation(window.location.search, window.location.origin));
-  }, [products]);
+  }, [products, texts]);
 
   const validate = (next: Values, website: string) => {
-    const result = ContactSchema.safeParse({ ...next, website });
+    const result = schema.safeParse({ ...next, website, language });
     return result.success ? { data: result.data, errors: {} } : { data: null, errors: fieldErrors(result.error) };
   };
 
@@ -90,7 +96,7 @@ export default function ContactForm({ products }: Props) {
       const response = await fetch(ENDPOINT, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ ...values, website }),
+        body: JSON.stringify({ ...values, website, language }),
       });
       const body: unknown = await response.json().catch(() => null);
       const kind = toastForResponse(response.status, body);
@@ -108,6 +114,7 @@ export default function ContactForm({ products }: Props) {
   }
 
   const errorCount = Object.keys(errors).filter((f) => f !== "website").length;
+  const t = texts.forms;
 
   return (
     <>
@@ -122,15 +129,15 @@ export default function ContactForm({ products }: Props) {
         data-hydrated={hydrated ? "" : undefined}
       >
         <p id={`${id}-note`} className="text-sm text-muted">
-          Fields marked <span aria-hidden="true">*</span>
-          <span className="sr-only">as required</span> are required.
+          {t.requiredBefore} <span aria-hidden="true">*</span>
+          <span className="sr-only">{t.requiredScreenReader}</span> {t.requiredAfter}
         </p>
         <div className="grid gap-6 sm:grid-cols-2">
-          <TextFields idPrefix={id} fields={FIELDS} values={values} errors={errors} onChange={update} />
+          <TextFields idPrefix={id} fields={fields(t)} values={values} errors={errors} onChange={update} />
         </div>
         <TextAreaField
           id={`${id}-message`}
-          label="Message"
+          label={texts.form.message}
           error={errors.message}
           markRequired
           name="message"
@@ -142,22 +149,23 @@ export default function ContactForm({ products }: Props) {
         />
         {calculation && (
           <p className="text-sm text-ink-soft">
-            Your calculation:{" "}
+            {texts.form.calculation}{" "}
             <a href={calculation} className="font-medium text-moss underline underline-offset-4">
-              open it in the room acoustics calculator
+              {texts.form.openCalculation}
             </a>
             .
           </p>
         )}
         {/* Honeypot: off screen, out of the tab order and hidden from assistive technology. */}
         <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-          <label htmlFor={`${id}-website`}>Leave this field empty</label>
+          <label htmlFor={`${id}-website`}>{t.honeypot}</label>
           <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
+        <input type="hidden" name="language" value={language} />
         <p className="sr-only" aria-live="assertive">
-          {errorCount > 0 ? `Please correct ${errorCount} ${errorCount === 1 ? "field" : "fields"}.` : ""}
+          {errorCount === 1 ? t.correctOne : errorCount > 1 ? fill(t.correctMany, { count: errorCount }) : ""}
         </p>
-        <SubmitButton busy={submitting} label="Send Message" busyLabel="Sending..." />
+        <SubmitButton busy={submitting} label={texts.form.send} busyLabel={t.sending} />
       </form>
       <Toasts />
     </>

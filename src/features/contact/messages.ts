@@ -1,24 +1,22 @@
+import type { Dictionary } from "../../i18n/dictionary";
 import type { FormOutcome } from "../../lib/form-outcome";
-import { CONTACT_RATE_LIMIT } from "./schema";
-
-/** The toasts a visitor sees after sending the contact form. */
-export const CONTACT_TOASTS = {
-  success: { title: "Thank you! Your message has been sent.", description: "We'll get back to you within 24 hours." },
-  rateLimited: {
-    title: "Too many submissions",
-    description: `Please wait before submitting another message. Limit: ${CONTACT_RATE_LIMIT.limit} submissions per hour.`,
-  },
-  error: { title: "Error sending message", description: "Please try again or contact us directly." },
-} as const satisfies Record<FormOutcome, { title: string; description: string }>;
 
 export type ToastKind = FormOutcome;
 
 /**
  * The page a form posted without JavaScript lands on for each outcome, with the same texts as the
- * toast: the function redirects there, and one route builds all three.
+ * toast: the function redirects there (under the visitor's language prefix), and one route builds all
+ * three in every language.
  */
 export const RESULT_PAGES = {
-  success: { path: "/contact/sent", title: "Message sent" },
-  rateLimited: { path: "/contact/too-many", title: "Too many submissions" },
-  error: { path: "/contact/error", title: "Message not sent" },
-} as const satisfies Record<ToastKind, { path: `/contact/${string}`; title: string }>;
+  success: { path: "/contact/sent" },
+  rateLimited: { path: "/contact/too-many" },
+  error: { path: "/contact/error" },
+} as const satisfies Record<ToastKind, { path: `/contact/${string}` }>;
+
+/** What the contact form island is given from the page's dictionary: plain texts, sent with the page. */
+export interface ContactFormTexts {
+  forms: Dictionary["forms"];
+  form: Dictionary["contact"]["form"];
+  toasts: Dictionary["contact"]["toasts"];
+}

@@ -1,3 +1,4 @@
+import { fill } from "../../i18n/fill";
 import { CONTACT_LIMITS } from "./schema";
 
 export interface ProductOption {
@@ -7,15 +8,16 @@ export interface ProductOption {
 
 /**
  * The message a quote request starts with: the text a link supplies (`?message=`, as the room
- * acoustics calculator sends it, cut to the field's limit), or a line naming the product (`?product=`).
+ * acoustics calculator sends it, cut to the field's limit), or a line naming the product (`?product=`)
+ * from `quoteFor`, the page language's "Hello, I would like a quote for {product}. ".
  */
-export function prefillMessage(search: string, products: readonly ProductOption[]): string | null {
+export function prefillMessage(search: string, products: readonly ProductOption[], quoteFor: string): string | null {
   const query = new URLSearchParams(search);
   const message = query.get("message")?.trim();
   if (message) return message.slice(0, CONTACT_LIMITS.message);
   const slug = query.get("product");
   const product = products.find((p) => p.slug === slug);
-  return product ? `Hello, I would like a quote for ${product.name}. ` : null;
+  return product ? fill(quoteFor, { product: product.name }) : null;
 }
 
 /**

@@ -1,12 +1,13 @@
 import {
-  emailField,
   FORM_RATE_LIMIT,
   fieldMessages,
-  honeypot,
-  optionalText,
+  languageField,
+  type PersonMessages,
   PERSON_LIMITS,
+  personFields,
   requiredText,
 } from "../../lib/form-schema";
+import { fill } from "../../i18n/fill";
 import type { ParseIssues } from "../../lib/zod-mini";
 import * as z from "../../lib/zod-mini";
 
@@ -21,24 +22,37 @@ export const CONTACT_LIMITS = { ...PERSON_LIMITS, message: 1000 } as const;
 /** The contact form's rate limit: the one the public forms share. */
 export const CONTACT_RATE_LIMIT = FORM_RATE_LIMIT;
 
-/**
- * The contact form, validated identically in the browser and in the submit-contact-form function.
- * Each message is shown next to its field.
- */
-export const ContactSchema = z.object({
-  name: requiredText(CONTACT_LIMITS.name, "Name is required", "Name must be less than 100 characters"),
-  email: emailField(CONTACT_LIMITS.email),
-  company: optionalText(CONTACT_LIMITS.company, "Company name must be less than 100 characters"),
-  phone: optionalText(CONTACT_LIMITS.phone, "Phone number must be less than 20 characters"),
-  message: requiredText(CONTACT_LIMITS.message, "Message is required", "Message must be less than 1000 characters"),
-  website: honeypot(),
-});
+/** The contact form's validation messages, in the visitor's language (src/i18n: forms.validation and contact.form). */
+export interface ContactMessages extends PersonMessages {
+  messageRequired: string;
+  messageTooLong: string;
+}
 
-export type ContactInput = z.input<typeof ContactSchema>;
-export type Contact = z.output<typeof ContactSchema>;
+/**
+ * The contact form, validated identically in the browser (with the page's language's messages) and
+ * in the submit-contact-form function (with the English ones). Each message is shown next to its field.
+ */
+// @__NO_SIDE_EFFECTS__
+export function contactSchema(m: ContactMessages) {
+  return z.object({
+    ...personFields(m),
+    message: requiredText(
+      CONTACT_LIMITS.message,
+      m.messageRequired,
+      fill(m.messageTooLong, { max: CONTACT_LIMITS.message }),
+    ),
+    language: languageField(),
+  });
+}
+
+type ContactSchema = ReturnType<typeof contactSchema>;
+export type ContactInput = z.input<ContactSchema>;
+export type Contact = z.output<ContactSchema>;
 export type ContactField = keyof Contact;
+
+const CONTACT_FIELDS = new Set<string>(["name", "email", "company", "phone", "message", "website", "language"]);
 
 /** Field messages from a failed parse, the first message per field. */
 export function fieldErrors(error: ParseIssues): Partial<Record<ContactField, string>> {
-  return fieldMessages(error, (path) => path in ContactSchema.shape);
+  return fieldMessages(error, (path) => CONTACT_FIELDS.has(path));
 }

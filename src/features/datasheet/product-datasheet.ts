@@ -3,6 +3,7 @@
  * build from the product's content, its main image and the company's details. Made once per product
  * and build, so the size a link states is the size of the file served.
  */
+import { localePath } from "../../i18n/locales";
 import { siteDetails } from "../../lib/site";
 import type { ProductEntry } from "../products/content";
 import { pdfFonts, printImage } from "./assets";
@@ -12,7 +13,7 @@ export const datasheetHref = (slug: string) => `/products/${slug}/datasheet.pdf`
 
 async function generate(product: ProductEntry): Promise<Uint8Array<ArrayBuffer>> {
   const p = product.data;
-  const [{ site, businessHours }, fonts] = await Promise.all([siteDetails(), pdfFonts()]);
+  const [{ site, businessHours }, fonts] = await Promise.all([siteDetails(product.locale), pdfFonts()]);
   const main = p.images[0];
   // Astro keeps an image's file path on its metadata, out of enumeration.
   const path = main ? (main.src as { fsPath?: string }).fsPath : undefined;
@@ -28,7 +29,7 @@ async function generate(product: ProductEntry): Promise<Uint8Array<ArrayBuffer>>
       place: `${site.address.city}, ${site.address.country}`,
       hours: businessHours,
     },
-    url: new URL(`/products/${product.id}`, import.meta.env.SITE).href,
+    url: new URL(localePath(product.locale, `/products/${product.id}`), import.meta.env.SITE).href,
     fonts,
   });
 }
@@ -37,10 +38,11 @@ const made = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
 /** The product's datasheet, made on first use. */
 export function datasheetBytes(product: ProductEntry): Promise<Uint8Array<ArrayBuffer>> {
-  let bytes = made.get(product.id);
+  const key = `${product.locale}/${product.id}`;
+  let bytes = made.get(key);
   if (!bytes) {
     bytes = generate(product);
-    made.set(product.id, bytes);
+    made.set(key, bytes);
   }
   return bytes;
 }

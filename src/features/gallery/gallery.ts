@@ -49,3 +49,4 @@ export function groupGallery<T>(
     return { title: section.title, folder: section.folder, images, missing: !folders.has(section.folder) };
   });
 }
+

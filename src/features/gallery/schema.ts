@@ -10,4 +10,18 @@ export const GallerySectionSchema = z.strictObject({
   folder: z.string().regex(/^[a-z0-9-]+$/, "Folder names use lower-case letters, digits and dashes"),
 });
 
+/**
+ * The gallery's translation, content/<language>/gallery/sections.json: each section's title and a
+ * caption (also the alt text) for every image file in its folder, by file name.
+ */
+export const GalleryTextSchema = z.strictObject({
+  items: z.array(
+    z.strictObject({
+      folder: GallerySectionSchema.shape.folder,
+      title: z.string().min(1),
+      captions: z.record(z.string(), z.string().min(3)),
+    }),
+  ),
+});
+
 export type GallerySectionConfig = z.infer<typeof GallerySectionSchema>;

@@ -29,5 +29,11 @@ export const MenuPageSchema = base
   .strict();
 
 export const LearningSchema = z.discriminatedUnion("kind", [FaqPageSchema, MenuPageSchema]);
+
+/** A learning page's translation, content/<language>/learning/<slug>.mdx: all but its order. */
+export const LearningTextSchema = z.discriminatedUnion("kind", [
+  FaqPageSchema.omit({ order: true }),
+  MenuPageSchema.omit({ order: true }),
+]);
 export type LearningPage = z.infer<typeof LearningSchema>;
 export type Question = z.infer<typeof QuestionSchema>;

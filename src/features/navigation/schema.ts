@@ -18,6 +18,16 @@ export const NavEntrySchema = z.union([
   }),
 ]);
 
+/** The menu's translation, content/<language>/navigation.json: each entry's label, matched by id and href. */
+export const NavTextSchema = z.strictObject({
+  items: z.array(
+    z.union([
+      z.strictObject({ id: z.string().min(1), label: z.string().min(1) }),
+      z.strictObject({ id: z.string().min(1), label: z.string().min(1), items: z.array(NavLinkSchema).min(1) }),
+    ]),
+  ),
+});
+
 export type NavLink = z.infer<typeof NavLinkSchema>;
 export type NavEntry = z.infer<typeof NavEntrySchema>;
 export type NavGroup = Extract<NavEntry, { items: NavLink[] }>;

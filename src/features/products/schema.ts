@@ -75,24 +75,51 @@ export const FinishSchema = z.strictObject({
     .describe("Colour shown as the swatch"),
 });
 
+/** The product's words, shared by the English file and its translations (same limits in each language). */
+const productText = {
+  name: z.string().min(1).describe("Product name as shown in menus and headings"),
+  tagline: z.string().min(1).max(120),
+  features: z.array(z.string().min(1)).min(3).max(8),
+  applications: z.array(z.string().min(1)).min(2).max(10),
+  care: z.string().min(1).max(400).describe("How to clean and look after the panels"),
+  alt: z.string().min(3),
+};
+
+/**
+ * A product's translation, content/<language>/products/<slug>.mdx: only its words. Numbers, ratings,
+ * fire and carbon data, images and swatches come from the English file.
+ */
+export const ProductTextSchema = SeoSchema.extend({
+  name: productText.name,
+  tagline: productText.tagline,
+  images: z.array(z.strictObject({ alt: productText.alt })).max(4),
+  features: productText.features,
+  specifications: SpecificationsSchema.omit({ nrc: true }),
+  applications: productText.applications,
+  fire: FireSchema.pick({ source: true }),
+  environment: EnvironmentSchema.pick({ source: true }),
+  finishes: z.array(FinishSchema.pick({ id: true, name: true })).min(1).max(16),
+  care: productText.care,
+}).strict();
+
 /**
  * Front matter of content/products/*.mdx. `image` is the field type for an image path, so the
  * build can check that files exist (Astro's image()) while tests can use a plain string.
  */
 export function productSchema<Image extends z.ZodType>(image: Image) {
   return SeoSchema.extend({
-    name: z.string().min(1).describe("Product name as shown in menus and headings"),
+    name: productText.name,
     order: z.number().int().min(1).describe("Position in menus and lists"),
-    tagline: z.string().min(1).max(120),
+    tagline: productText.tagline,
     flagship: z.boolean().default(false),
     warrantyYears: z.number().int().min(1).max(25),
     images: z
-      .array(z.strictObject({ src: image, alt: z.string().min(3) }))
+      .array(z.strictObject({ src: image, alt: productText.alt }))
       .max(4, "A product has at most 4 images: 1 main and 3 thumbnails")
       .describe("First is the main image; missing ones show a designed placeholder"),
-    features: z.array(z.string().min(1)).min(3).max(8),
+    features: productText.features,
     specifications: SpecificationsSchema,
-    applications: z.array(z.string().min(1)).min(2).max(10),
+    applications: productText.applications,
     absorption: AbsorptionSchema,
     fire: FireSchema,
     environment: EnvironmentSchema,
@@ -101,7 +128,7 @@ export function productSchema<Image extends z.ZodType>(image: Image) {
       .min(1)
       .max(16)
       .describe("Finishes and colours offered; each can be ordered as a free sample"),
-    care: z.string().min(1).max(400).describe("How to clean and look after the panels"),
+    care: productText.care,
     dataDate: z.iso.date().describe("The date of the technical and environmental data (YYYY-MM-DD)"),
     panel: z
       .strictObject({

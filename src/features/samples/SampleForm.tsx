@@ -1,18 +1,14 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
 import { type FieldSpec, SubmitButton, TextFields } from "../../components/forms/FormField";
 import { CONTROL_BORDER, CONTROL_CLASS, ERROR_CLASS, LABEL_CLASS } from "../../components/forms/form-classes";
 import { showToast as show, Toasts } from "../../components/forms/Toasts";
+import { fill } from "../../i18n/fill";
+import type { Locale } from "../../i18n/locales";
 import { toastForResponse } from "../../lib/form-outcome";
+import { FORM_RATE_LIMIT } from "../../lib/form-schema";
 import type { FinishOption } from "./catalogue";
-import { SAMPLE_TOASTS, type SampleToastKind } from "./messages";
-import {
-  MAX_SAMPLES,
-  SAMPLE_LIMITS,
-  type SampleField,
-  SampleRequestSchema,
-  SHIPPING_COUNTRIES,
-  sampleFieldErrors,
-} from "./schema";
+import type { SampleFormTexts, SampleToastKind } from "./messages";
+import { MAX_SAMPLES, SAMPLE_LIMITS, type SampleField, sampleFieldErrors, sampleRequestSchema } from "./schema";
 
 const ENDPOINT = "/api/request-samples";
 
@@ -30,11 +26,11 @@ const EMPTY: Values = {
 };
 type Errors = Partial<Record<SampleField, string>>;
 
-const PERSON: FieldSpec<TextName>[] = [
-  { name: "name", label: "Name", type: "text", autoComplete: "name", required: true, maxLength: SAMPLE_LIMITS.name },
+const personFields = (t: SampleFormTexts["forms"]): FieldSpec<TextName>[] => [
+  { name: "name", label: t.name, type: "text", autoComplete: "name", required: true, maxLength: SAMPLE_LIMITS.name },
   {
     name: "email",
-    label: "Email",
+    label: t.email,
     type: "email",
     autoComplete: "email",
     required: true,
@@ -42,17 +38,17 @@ const PERSON: FieldSpec<TextName>[] = [
   },
   {
     name: "company",
-    label: "Company",
+    label: t.company,
     type: "text",
     autoComplete: "organization",
     maxLength: SAMPLE_LIMITS.company,
   },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel", maxLength: SAMPLE_LIMITS.phone },
+  { name: "phone", label: t.phone, type: "tel", autoComplete: "tel", maxLength: SAMPLE_LIMITS.phone },
 ];
-const ADDRESS: FieldSpec<TextName>[] = [
+const addressFields = (t: SampleFormTexts["form"]): FieldSpec<TextName>[] => [
   {
     name: "street",
-    label: "Street address",
+    label: t.street,
     type: "text",
     autoComplete: "address-line1",
     required: true,
@@ -60,7 +56,7 @@ const ADDRESS: FieldSpec<TextName>[] = [
   },
   {
     name: "postal_code",
-    label: "Postal code",
+    label: t.postalCode,
     type: "text",
     autoComplete: "postal-code",
     required: true,
@@ -68,7 +64,7 @@ const ADDRESS: FieldSpec<TextName>[] = [
   },
   {
     name: "city",
-    label: "City",
+    label: t.city,
     type: "text",
     autoComplete: "address-level2",
     required: true,
@@ -80,13 +76,13 @@ const ADDRESS: FieldSpec<TextName>[] = [
 const errorKey = (name: TextName | "country"): SampleField =>
   name === "street" || name === "postal_code" || name === "city" || name === "country" ? `address.${name}` : name;
 
-function showToast(kind: SampleToastKind) {
-  const { title, description } = SAMPLE_TOASTS[kind];
-  show(kind === "success" ? "success" : "error", title, description);
-}
-
 interface Props {
   finishes: FinishOption[];
+  /** The countries samples go to, named in the page's language, in the form's order. */
+  countries: { code: string; name: string }[];
+  /** The page's language: posted with the request, and the language of every text below. */
+  language: Locale;
+  texts: SampleFormTexts;
 }
 
 /**
@@ -94,7 +90,14 @@ interface Props {
  * `finishes` entry per ticked box), so it works without JavaScript; once hydrated it validates with
  * the shared schema, keeps the choice to four finishes, and posts JSON.
  */
-export default function SampleForm({ finishes }: Props) {
+export default function SampleForm({ finishes, countries, language, texts }: Props) {
+  const schema = useMemo(() => sampleRequestSchema({ ...texts.forms.validation, ...texts.form }), [texts]);
+  const PERSON = useMemo(() => personFields(texts.forms), [texts]);
+  const ADDRESS = useMemo(() => addressFields(texts.form), [texts]);
+  const showToast = (kind: SampleToastKind) => {
+    const { title, description } = texts.toasts[kind];
+    show(kind === "success" ? "success" : "error", title, fill(description, { limit: FORM_RATE_LIMIT.limit }));
+  };
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
@@ -120,9 +123,10 @@ export default function SampleForm({ finishes }: Props) {
     address: { street: v.street, postal_code: v.postal_code, city: v.city, country: v.country },
     finishes: keys,
     website,
+    language,
   });
   const validate = (v: Values, keys: string[], website: string) => {
-    const result = SampleRequestSchema.safeParse(payload(v, keys, website));
+    const result = schema.safeParse(payload(v, keys, website));
     return result.success ? { ok: true, errors: {} } : { ok: false, errors: sampleFieldErrors(result.error) };
   };
 
@@ -180,6 +184,8 @@ export default function SampleForm({ finishes }: Props) {
   const full = chosen.length >= MAX_SAMPLES;
   const products = [...new Set(finishes.map((f) => f.product))];
   const countryError = errors["address.country"];
+  const t = texts.forms;
+  const f = texts.form;
 
   return (
     <>
@@ -194,17 +200,18 @@ export default function SampleForm({ finishes }: Props) {
         data-hydrated={hydrated ? "" : undefined}
       >
         <p id={`${id}-note`} className="text-sm text-muted">
-          Fields marked <span aria-hidden="true">*</span>
-          <span className="sr-only">as required</span> are required.
+          {t.requiredBefore} <span aria-hidden="true">*</span>
+          <span className="sr-only">{t.requiredScreenReader}</span> {t.requiredAfter}
         </p>
 
         <fieldset aria-describedby={`${id}-finishes-help${errors.finishes ? ` ${id}-finishes-error` : ""}`}>
           <legend className="font-display text-2xl text-ink">
-            Finishes<span aria-hidden="true"> *</span>
+            {f.finishes}
+            <span aria-hidden="true"> *</span>
           </legend>
           <p id={`${id}-finishes-help`} className="mt-2 text-sm text-ink-soft" aria-live="polite">
-            Choose up to {MAX_SAMPLES}, from any products.
-            {hydrated && ` ${chosen.length} of ${MAX_SAMPLES} chosen.`}
+            {fill(f.chooseUpTo, { max: MAX_SAMPLES })}
+            {hydrated && ` ${fill(f.chosen, { count: chosen.length, max: MAX_SAMPLES })}`}
           </p>
           {errors.finishes && (
             <p id={`${id}-finishes-error`} className={ERROR_CLASS}>
@@ -249,14 +256,14 @@ export default function SampleForm({ finishes }: Props) {
         </fieldset>
 
         <fieldset>
-          <legend className="font-display text-2xl text-ink">Your details</legend>
+          <legend className="font-display text-2xl text-ink">{f.details}</legend>
           <div className="mt-5 grid gap-6 sm:grid-cols-2">
             <TextFields idPrefix={id} fields={PERSON} values={values} errors={textErrors(PERSON)} onChange={update} />
           </div>
         </fieldset>
 
         <fieldset>
-          <legend className="font-display text-2xl text-ink">Where to send them</legend>
+          <legend className="font-display text-2xl text-ink">{f.where}</legend>
           <div className="mt-5 grid gap-6 sm:grid-cols-2">
             <div className="sm:col-span-2">
               <TextFields
@@ -276,7 +283,8 @@ export default function SampleForm({ finishes }: Props) {
             />
             <div>
               <label htmlFor={`${id}-country`} className={LABEL_CLASS}>
-                Country<span aria-hidden="true"> *</span>
+                {f.country}
+                <span aria-hidden="true"> *</span>
               </label>
               <select
                 id={`${id}-country`}
@@ -289,8 +297,8 @@ export default function SampleForm({ finishes }: Props) {
                 aria-describedby={countryError ? `${id}-country-error` : undefined}
                 className={`${CONTROL_CLASS} min-h-12 ${countryError ? CONTROL_BORDER.invalid : CONTROL_BORDER.valid}`}
               >
-                <option value="">Choose a country</option>
-                {SHIPPING_COUNTRIES.map((c) => (
+                <option value="">{f.chooseCountry}</option>
+                {countries.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name}
                   </option>
@@ -307,13 +315,14 @@ export default function SampleForm({ finishes }: Props) {
 
         {/* Honeypot: off screen, out of the tab order and hidden from assistive technology. */}
         <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-          <label htmlFor={`${id}-website`}>Leave this field empty</label>
+          <label htmlFor={`${id}-website`}>{t.honeypot}</label>
           <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
+        <input type="hidden" name="language" value={language} />
         <p className="sr-only" aria-live="assertive">
-          {errorCount > 0 ? `Please correct ${errorCount} ${errorCount === 1 ? "field" : "fields"}.` : ""}
+          {errorCount === 1 ? t.correctOne : errorCount > 1 ? fill(t.correctMany, { count: errorCount }) : ""}
         </p>
-        <SubmitButton busy={submitting} label="Order free samples" busyLabel="Sending..." />
+        <SubmitButton busy={submitting} label={f.send} busyLabel={t.sending} />
       </form>
       <Toasts />
     </>

@@ -1,23 +1,21 @@
-import { FORM_RATE_LIMIT } from "../../lib/form-schema";
+import type { Dictionary } from "../../i18n/dictionary";
+import type { FormOutcome } from "../../lib/form-outcome";
 
-/** The toasts a visitor sees after sending the sample request form. */
-export const SAMPLE_TOASTS = {
-  success: {
-    title: "Thank you! Your sample request has been sent.",
-    description: "We post samples within two working days and email you when they are on their way.",
-  },
-  rateLimited: {
-    title: "Too many submissions",
-    description: `Please wait before sending another request. Limit: ${FORM_RATE_LIMIT.limit} submissions per hour, shared with the contact form.`,
-  },
-  error: { title: "Error sending request", description: "Please try again or contact us directly." },
-} as const;
+export type SampleToastKind = FormOutcome;
 
-export type SampleToastKind = keyof typeof SAMPLE_TOASTS;
-
-/** The page a form posted without JavaScript lands on for each outcome, with the toast's texts. */
+/**
+ * The page a form posted without JavaScript lands on for each outcome, with the toast's texts (under
+ * the visitor's language prefix).
+ */
 export const SAMPLE_RESULT_PAGES = {
-  success: { path: "/samples/sent", title: "Sample request sent" },
-  rateLimited: { path: "/samples/too-many", title: "Too many sample requests" },
-  error: { path: "/samples/error", title: "Sample request not sent" },
-} as const satisfies Record<SampleToastKind, { path: `/samples/${string}`; title: string }>;
+  success: { path: "/samples/sent" },
+  rateLimited: { path: "/samples/too-many" },
+  error: { path: "/samples/error" },
+} as const satisfies Record<SampleToastKind, { path: `/samples/${string}` }>;
+
+/** What the sample form island is given from the page's dictionary: plain texts, sent with the page. */
+export interface SampleFormTexts {
+  forms: Dictionary["forms"];
+  form: Dictionary["samples"]["form"];
+  toasts: Dictionary["samples"]["toasts"];
+}

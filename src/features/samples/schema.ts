@@ -1,6 +1,8 @@
-import { emailField, fieldMessages, honeypot, optionalText, PERSON_LIMITS, requiredText } from "../../lib/form-schema";
+import { fill } from "../../i18n/fill";
+import { fieldMessages, languageField, type PersonMessages, PERSON_LIMITS, personFields, requiredText } from "../../lib/form-schema";
 import type { ParseIssues } from "../../lib/zod-mini";
 import * as z from "../../lib/zod-mini";
+
 
 /** Where free samples are sent, by ISO 3166 code, in the order the form lists them. */
 export const SHIPPING_COUNTRIES = [
@@ -33,50 +35,62 @@ export const SAMPLE_LIMITS = {
 export const FINISH_KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const finishKey = (product: string, finish: string) => `${product}/${finish}`;
 
-const FINISHES_MESSAGE = `Choose between 1 and ${MAX_SAMPLES} finishes`;
+/** The sample form's validation messages, in the visitor's language (src/i18n: forms.validation and samples.form). */
+export interface SampleMessages extends PersonMessages {
+  streetRequired: string;
+  streetTooLong: string;
+  postalCodeRequired: string;
+  postalCodeTooLong: string;
+  cityRequired: string;
+  cityTooLong: string;
+  countryInvalid: string;
+  addressRequired: string;
+  finishesCount: string;
+  finishUnknown: string;
+  finishTwice: string;
+}
 
-export const AddressSchema = z.object(
-  {
-    street: requiredText(
-      SAMPLE_LIMITS.street,
-      "Street address is required",
-      `Street address must be less than ${SAMPLE_LIMITS.street} characters`,
-    ),
-    postal_code: requiredText(
-      SAMPLE_LIMITS.postal_code,
-      "Postal code is required",
-      `Postal code must be less than ${SAMPLE_LIMITS.postal_code} characters`,
-    ),
-    city: requiredText(
-      SAMPLE_LIMITS.city,
-      "City is required",
-      `City must be less than ${SAMPLE_LIMITS.city} characters`,
-    ),
-    country: z.enum(COUNTRY_CODES, { error: "Choose a country we send samples to" }),
-  },
-  { error: "Address is required" },
-);
-export type Address = z.output<typeof AddressSchema>;
+// @__NO_SIDE_EFFECTS__
+export function addressSchema(m: SampleMessages) {
+  const max = SAMPLE_LIMITS;
+  return z.object(
+    {
+      street: requiredText(max.street, m.streetRequired, fill(m.streetTooLong, { max: max.street })),
+      postal_code: requiredText(
+        max.postal_code,
+        m.postalCodeRequired,
+        fill(m.postalCodeTooLong, { max: max.postal_code }),
+      ),
+      city: requiredText(max.city, m.cityRequired, fill(m.cityTooLong, { max: max.city })),
+      country: z.enum(COUNTRY_CODES, { error: m.countryInvalid }),
+    },
+    { error: m.addressRequired },
+  );
+}
+export type Address = z.output<ReturnType<typeof addressSchema>>;
 
 /**
- * The sample request form, validated identically in the browser and in the request-samples function.
- * Whether each finish exists is checked on the server against the product catalogue.
+ * The sample request form, validated identically in the browser (with the page's language's
+ * messages) and in the request-samples function (with the English ones). Whether each finish exists
+ * is checked on the server against the product catalogue.
  */
-export const SampleRequestSchema = z.object({
-  name: requiredText(SAMPLE_LIMITS.name, "Name is required", "Name must be less than 100 characters"),
-  email: emailField(SAMPLE_LIMITS.email),
-  company: optionalText(SAMPLE_LIMITS.company, "Company name must be less than 100 characters"),
-  phone: optionalText(SAMPLE_LIMITS.phone, "Phone number must be less than 20 characters"),
-  address: AddressSchema,
-  finishes: z.array(z.string().check(z.regex(FINISH_KEY, "Unknown finish")), { error: FINISHES_MESSAGE }).check(
-    z.minLength(1, FINISHES_MESSAGE),
-    z.maxLength(MAX_SAMPLES, FINISHES_MESSAGE),
-    z.refine((keys) => new Set(keys).size === keys.length, "Choose each finish once"),
-  ),
-  website: honeypot(),
-});
-export type SampleRequestInput = z.input<typeof SampleRequestSchema>;
-export type SampleRequest = z.output<typeof SampleRequestSchema>;
+// @__NO_SIDE_EFFECTS__
+export function sampleRequestSchema(m: SampleMessages) {
+  const count = fill(m.finishesCount, { max: MAX_SAMPLES });
+  return z.object({
+    ...personFields(m),
+    address: addressSchema(m),
+    finishes: z.array(z.string().check(z.regex(FINISH_KEY, m.finishUnknown)), { error: count }).check(
+      z.minLength(1, count),
+      z.maxLength(MAX_SAMPLES, count),
+      z.refine((keys) => new Set(keys).size === keys.length, m.finishTwice),
+    ),
+    language: languageField(),
+  });
+}
+type SampleRequestSchema = ReturnType<typeof sampleRequestSchema>;
+export type SampleRequestInput = z.input<SampleRequestSchema>;
+export type SampleRequest = z.output<SampleRequestSchema>;
 
 /** The fields a message can be shown beside; a nested one by its dotted path. */
 export const SAMPLE_FIELDS = [
@@ -90,6 +104,7 @@ export const SAMPLE_FIELDS = [
   "address.country",
   "finishes",
   "website",
+  "language",
 ] as const;
 export type SampleField = (typeof SAMPLE_FIELDS)[number];
 
@@ -117,5 +132,6 @@ export function fromFormPost(params: URLSearchParams): Record<string, unknown> {
     address: { street: one("street"), postal_code: one("postal_code"), city: one("city"), country: one("country") },
     finishes: params.getAll("finishes"),
     website: one("website"),
+    language: one("language"),
   };
 }

@@ -1,35 +1,64 @@
 import { type CollectionEntry, getCollection } from "astro:content";
+import { dictionary } from "../../i18n/dictionary";
+import { type Locale, localePath } from "../../i18n/locales";
+import { type Localized, localizeEntries } from "../../i18n/localize";
 import { byOrder, page } from "../../lib/content";
 import { SPACE_ASPECTS, type SpaceAspect } from "./schema";
 
-export type SpaceEntry = CollectionEntry<"spaces">;
+export type SpaceEntry = Localized<CollectionEntry<"spaces">["data"]>;
 export type Audience = "private" | "public";
 export const AUDIENCES = ["private", "public"] as const satisfies readonly Audience[];
 
 /** The space's slug, e.g. "living-room" for the entry "private/living-room". */
-export const spaceSlug = (entry: SpaceEntry) => entry.id.split("/").pop() ?? entry.id;
-export const spaceAudience = (entry: SpaceEntry): Audience => (entry.id.startsWith("private/") ? "private" : "public");
+export const spaceSlug = (entry: { id: string }) => entry.id.split("/").pop() ?? entry.id;
+export const spaceAudience = (entry: { id: string }): Audience => (entry.id.startsWith("private/") ? "private" : "public");
 export const spaceBase = (audience: Audience) => `/${audience}-spaces`;
-export const spaceHref = (entry: SpaceEntry) => `${spaceBase(spaceAudience(entry))}/${spaceSlug(entry)}`;
-export const AUDIENCE_LABELS: Record<Audience, string> = { private: "Private Spaces", public: "Public Spaces" };
+/** The space's page in its own language: "/private-spaces/living-room", "/et/private-spaces/living-room". */
+export const spaceHref = (entry: SpaceEntry) =>
+  localePath(entry.locale, `${spaceBase(spaceAudience(entry))}/${spaceSlug(entry)}`);
 
-export async function spaces(audience: Audience): Promise<SpaceEntry[]> {
-  return (await getCollection("spaces", (entry) => spaceAudience(entry) === audience)).sort(byOrder);
+/**
+ * The spaces of one audience in `locale`, in order. A translation has a target's source and an
+ * aspect's text exactly where the English has them, so no English text shows on a translated page.
+ */
+export async function spaces(audience: Audience, locale: Locale): Promise<SpaceEntry[]> {
+  const english = (await getCollection("spaces", (entry) => spaceAudience(entry) === audience)).sort(byOrder);
+  const translations = await getCollection("spacesText", (entry) => entry.id.startsWith(`${locale}/spaces/${audience}/`));
+  const file = (id: string) => `content/${locale}/spaces/${id}.mdx`;
+  for (const translation of translations) {
+    const id = translation.id.slice(`${locale}/spaces/`.length);
+    const source = english.find((entry) => entry.id === id)?.data;
+    if (!source) continue;
+    if (Boolean(source.targetReverberation) !== Boolean(translation.data.targetReverberation)) {
+      throw new Error(
+        `${file(id)}: ${source.targetReverberation ? "needs" : "must not have"} targetReverberation.source, as the English ${source.targetReverberation ? "has" : "has no"} target`,
+      );
+    }
+    for (const aspect of SPACE_ASPECTS) {
+      if (Boolean(source.aspects[aspect]) !== Boolean(translation.data.aspects?.[aspect])) {
+        throw new Error(
+          `${file(id)}: ${source.aspects[aspect] ? "needs" : "must not have"} aspects.${aspect}, as the English ${source.aspects[aspect] ? "has" : "has no"} text of its own for it`,
+        );
+      }
+    }
+  }
+  return localizeEntries(
+    english,
+    translations,
+    locale,
+    (id) => `${locale}/spaces/${id}`,
+    (entry) => `content/spaces/${entry.id}.mdx`,
+  );
 }
 
 /** The space's own text for an aspect, else the generic text from the spatial solutions page. */
 export async function aspectCopy(entry: SpaceEntry, aspect: SpaceAspect) {
   const own = entry.data.aspects[aspect];
   if (own) return own;
-  const generic = await page("spatial-solutions", "spatial-solutions");
+  const generic = await page("spatial-solutions", "spatial-solutions", entry.locale);
   return generic.data.genericAspects[aspect];
 }
 
-export const ASPECT_LABELS: Record<SpaceAspect, string> = {
-  "acoustic-characteristics": "Acoustic characteristics",
-  "optimal-levels": "Optimal levels",
-  "enhancing-acoustics": "Enhancing acoustics",
-};
 export { SPACE_ASPECTS };
 
 /** Images for space pages, picked by the last path segment (content/spaces/images/<space>/<segment>.jpg). */
@@ -50,6 +79,9 @@ export function spaceContext(entry: SpaceEntry) {
     audience,
     slug: spaceSlug(entry),
     href: spaceHref(entry),
-    list: { label: AUDIENCE_LABELS[audience], href: spaceBase(audience) },
+    list: {
+      label: dictionary(entry.locale).spaces.audience[audience],
+      href: localePath(entry.locale, spaceBase(audience)),
+    },
   };
 }

@@ -36,5 +36,22 @@ export const SpaceSchema = SeoSchema.extend({
   subPages: z.boolean().default(false),
 }).strict();
 
+/**
+ * A space's translation, content/<language>/spaces/<audience>/<slug>.mdx: its words only. It has a
+ * target's source and an aspect's text exactly where the English has them.
+ */
+export const SpaceTextSchema = SeoSchema.extend({
+  name: SpaceSchema.shape.name,
+  summary: SpaceSchema.shape.summary,
+  targetReverberation: z.strictObject({ source: z.string().min(3) }).optional(),
+  aspects: z
+    .strictObject({
+      "acoustic-characteristics": AspectText.optional(),
+      "optimal-levels": AspectText.optional(),
+      "enhancing-acoustics": AspectText.optional(),
+    })
+    .optional(),
+}).strict();
+
 export type Space = z.infer<typeof SpaceSchema>;
 export type AspectCopy = z.infer<typeof AspectText>;

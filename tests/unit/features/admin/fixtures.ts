@@ -4,6 +4,7 @@ import type { Item } from "../../../../src/features/admin/inbox-types";
 export function item(overrides: Partial<Item> = {}): Item {
   return {
     kind: "contact",
+    language: "en",
     id: "0b7c6a52-3f0e-4c1a-9d3e-2a1b4c5d6e7f",
     created_at: "2025-01-05T12:30:00.000Z",
     updated_at: "2025-01-05T12:30:00.000Z",

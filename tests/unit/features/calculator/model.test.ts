@@ -13,6 +13,9 @@ import {
 import { MaterialSchema } from "../../../../src/features/calculator/schema";
 import { chartGeometry, recommendationText, statusText } from "../../../../src/features/calculator/view";
 import { prefillMessage } from "../../../../src/features/contact/prefill";
+import { en } from "../../../../src/i18n/dictionaries/en";
+
+const QUOTE_FOR = en.contact.form.quoteFor;
 
 /** The materials as the content collection checks them. */
 const MATERIALS = materialsFile.map((m, position) => MaterialSchema.parse({ ...m, position }));
@@ -152,9 +155,9 @@ describe("results, texts and the quote", () => {
     expect(message.length).toBeLessThanOrEqual(1000);
     // The contact form opens with exactly this text.
     const search = `?${new URLSearchParams({ product: "felt-panels", message })}`;
-    expect(prefillMessage(search, [{ slug: "felt-panels", name: "Felt Panels" }])).toBe(message);
-    expect(prefillMessage(`?message=${"x".repeat(1500)}`, [])).toHaveLength(1000);
-    expect(prefillMessage("?product=felt-panels", [{ slug: "felt-panels", name: "Felt Panels" }])).toBe(
+    expect(prefillMessage(search, [{ slug: "felt-panels", name: "Felt Panels" }], QUOTE_FOR)).toBe(message);
+    expect(prefillMessage(`?message=${"x".repeat(1500)}`, [], QUOTE_FOR)).toHaveLength(1000);
+    expect(prefillMessage("?product=felt-panels", [{ slug: "felt-panels", name: "Felt Panels" }], QUOTE_FOR)).toBe(
       "Hello, I would like a quote for Felt Panels. ",
     );
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_TOASTS, RESULT_PAGES } from "../../../../src/features/contact/messages";
-import { CONTACT_RATE_LIMIT, ContactSchema, fieldErrors } from "../../../../src/features/contact/schema";
+import { RESULT_PAGES } from "../../../../src/features/contact/messages";
+import { CONTACT_RATE_LIMIT, contactSchema, fieldErrors } from "../../../../src/features/contact/schema";
+import { en } from "../../../../src/i18n/dictionaries/en";
+import { et } from "../../../../src/i18n/dictionaries/et";
+import { fill } from "../../../../src/i18n/fill";
 import { toastForResponse } from "../../../../src/lib/form-outcome";
+
+/** The schema as the function (and an English page) checks with. */
+const ContactSchema = contactSchema({ ...en.forms.validation, ...en.contact.form });
 
 const valid = { name: "Mari", email: "mari@example.ee", message: "Hello", website: "" };
 
@@ -14,6 +20,24 @@ describe("ContactSchema", () => {
       phone: null,
       message: "Hello",
       website: "",
+      language: "en",
+    });
+  });
+
+  it("keeps the language a visitor wrote from, and reads a missing or unknown one as English", () => {
+    expect(ContactSchema.parse({ ...valid, language: "fi" }).language).toBe("fi");
+    expect(ContactSchema.parse({ ...valid, language: "de" }).language).toBe("en");
+    expect(ContactSchema.parse({ ...valid, language: 7 }).language).toBe("en");
+  });
+
+  it("words its messages in the page's language", () => {
+    const estonian = contactSchema({ ...et.forms.validation, ...et.contact.form });
+    const result = estonian.safeParse({ ...valid, name: "", email: "nope" });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrors(result.error)).toEqual({
+      name: et.forms.validation.nameRequired,
+      email: et.forms.validation.emailInvalid,
     });
   });
 
@@ -75,13 +99,13 @@ describe("toastForResponse", () => {
 
   it("states the limit from the one constant the function enforces", () => {
     expect(CONTACT_RATE_LIMIT).toEqual({ limit: 3, windowMs: 3_600_000 });
-    expect(CONTACT_TOASTS.rateLimited.description).toBe(
+    expect(fill(en.contact.toasts.rateLimited.description, { limit: CONTACT_RATE_LIMIT.limit })).toBe(
       "Please wait before submitting another message. Limit: 3 submissions per hour.",
     );
   });
 
   it("has a no-JavaScript result page for every toast", () => {
-    expect(Object.keys(RESULT_PAGES).sort()).toEqual(Object.keys(CONTACT_TOASTS).sort());
+    expect(Object.keys(RESULT_PAGES).sort()).toEqual(Object.keys(en.contact.toasts).sort());
   });
 });
 

@@ -3,10 +3,13 @@ import { finishOptions } from "../../../../src/features/samples/catalogue";
 import {
   countryName,
   fromFormPost,
-  SampleRequestSchema,
   SHIPPING_COUNTRIES,
   sampleFieldErrors,
+  sampleRequestSchema,
 } from "../../../../src/features/samples/schema";
+import { en } from "../../../../src/i18n/dictionaries/en";
+
+const SampleRequestSchema = sampleRequestSchema({ ...en.forms.validation, ...en.samples.form });
 
 const valid = {
   name: "Liisa Kask",

@@ -1,0 +1,5 @@
+import type { Dictionary } from "../dictionary";
+import { en } from "./en";
+
+// Not yet translated.
+export const sv: Dictionary = { ...en };
