@@ -9,6 +9,7 @@ import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, fontProviders } from "astro/config";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
+import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "./src/i18n/locales.ts";
 import { contentSecurityPolicy } from "./src/lib/csp.mjs";
 import { webFonts } from "./src/lib/web-fonts.mjs";
 
@@ -64,6 +65,13 @@ const site = process.env.SITE_URL ?? process.env.URL ?? "http://localhost:8888";
 export default defineConfig({
   site,
   output: "static",
+  // English at the site's root (every existing address keeps working), Estonian, Finnish and Swedish
+  // under their codes with the same slugs; the routes are in src/pages/[...lang]/.
+  i18n: {
+    locales: [...LOCALES],
+    defaultLocale: DEFAULT_LOCALE,
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
   trailingSlash: "never",
   build: { format: "file", inlineStylesheets: "always" },
   // Images are optimised at build (sharp); Deno-based edge functions are not used, so dev does not fetch them.
@@ -74,7 +82,11 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    sitemap({ filter: (page) => !/\/(admin|auth)(\/|$)|\/404$/.test(new URL(page).pathname) }),
+    // Each page is listed with its alternates in the other languages (xhtml:link hreflang).
+    sitemap({
+      filter: (page) => !/\/(admin|auth)(\/|$)|\/404$/.test(new URL(page).pathname),
+      i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(LOCALES.map((l) => [l, LOCALE_INFO[l].tag])) },
+    }),
   ],
   security: {
     // Every page gets a CSP meta tag whose script-src and style-src list the hashes of what Astro emits;
@@ -101,6 +113,12 @@ export default defineConfig({
               {
                 name: "react",
                 test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]components[\\/]forms[\\/][\w-]+\.tsx$/,
+              },
+              {
+                // The one text helper of the forms and the calculator, which share nothing else.
+                name: "fill",
+                priority: 2,
+                test: /src[\\/]i18n[\\/]fill\.ts$/,
               },
               {
                 name: "forms",

@@ -68,7 +68,8 @@ export interface FormSpec<T> {
   fromForm: (params: URLSearchParams) => Record<string, unknown>;
   /** Validates an object body; field messages name the fields (dotted for nested ones). */
   parse: (payload: object) => Promise<Parsed<T>>;
-  toSubmission: (value: T, id: string, createdAt: Date) => Submission;
+  /** The record to store; `language` is the page's language the visitor wrote from. */
+  toSubmission: (value: T, id: string, createdAt: Date, language: Locale) => Submission;
   /** The 429 answer's message. */
   rateLimitMessage: string;
 }
@@ -120,18 +121,20 @@ export function createFormHandler<T>(
       return errorResponse(400, "invalid_body", isForm ? "Invalid form data" : "Invalid JSON");
     }
 
+    // The page's language the form was posted from: stored with the enquiry, so staff know which
+    // language to answer in, and the language of the result page. Missing or unknown counts as English.
+    const language: Locale =
+      typeof payload === "object" && payload !== null && isLocale((payload as { language?: unknown }).language)
+        ? (payload as { language: Locale }).language
+        : "en";
     const later = (work: Promise<unknown>) => runAfterAnswer(context, work, log);
-    const outcome = await submit(payload, context.ip ?? "unknown", later).catch((error: unknown) => {
+    const outcome = await submit(payload, language, context.ip ?? "unknown", later).catch((error: unknown) => {
       if (!(error instanceof StorageUnavailableError)) throw error;
       log(`${spec.label} not stored`, error);
       return "unavailable" as const;
     });
 
     // A form posted without JavaScript goes on to the result page in the language it was posted from.
-    const language: Locale =
-      typeof payload === "object" && payload !== null && isLocale((payload as { language?: unknown }).language)
-        ? (payload as { language: Locale }).language
-        : "en";
     const resultPage = (kind: keyof ResultPaths) => localePath(language, spec.pages[kind]);
     const page = wantsPage(request);
     if (outcome === "unavailable") {
@@ -161,7 +164,12 @@ export function createFormHandler<T>(
     }
   };
 
-  async function submit(payload: unknown, ip: string, later: (work: Promise<unknown>) => void): Promise<Outcome> {
+  async function submit(
+    payload: unknown,
+    language: Locale,
+    ip: string,
+    later: (work: Promise<unknown>) => void,
+  ): Promise<Outcome> {
     if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
       return { kind: "invalid", code: "invalid_body", error: "Expected an object with the form fields" };
     }
@@ -177,7 +185,7 @@ export function createFormHandler<T>(
     }
     const reservation = await limiter.reserve(ip);
     if (!reservation.allowed) return { kind: "rate-limited", retryAfterSeconds: reservation.retryAfterSeconds };
-    const submission = spec.toSubmission(parsed.value, newId(), new Date(now()));
+    const submission = spec.toSubmission(parsed.value, newId(), new Date(now()), language);
     // The outbox entry goes first, so a stored submission always has one until its mail is sent.
     const queued = (await deps.notifier?.queue(submission)) ?? false;
     try {

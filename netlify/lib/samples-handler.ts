@@ -7,6 +7,7 @@ import {
   sampleRequestSchema,
 } from "../../src/features/samples/schema";
 import { en } from "../../src/i18n/dictionaries/en";
+import type { Locale } from "../../src/i18n/locales";
 import { type ContactDeps, formRateLimiter, RATE_LIMIT_MESSAGE } from "./contact-handler";
 import { createFormHandler, type FormSpec } from "./form-handler";
 import type { Submission } from "./inbox/submission-schema";
@@ -18,7 +19,7 @@ export interface SamplesDeps extends ContactDeps {
 
 type Checked = SampleRequest & { chosen: FinishOption[] };
 
-function toSampleSubmission(request: Checked, id: string, createdAt: Date): Submission {
+function toSampleSubmission(request: Checked, id: string, createdAt: Date, language: Locale): Submission {
   return {
     kind: "samples",
     id,
@@ -28,7 +29,7 @@ function toSampleSubmission(request: Checked, id: string, createdAt: Date): Subm
     phone: request.phone,
     company: request.company,
     message: "",
-    language: request.language,
+    language,
     address: request.address,
     finishes: request.chosen.map((f) => ({ key: f.key, product: f.productName, name: f.name })),
   };

@@ -1,11 +1,12 @@
 import type { Contact } from "../../src/features/contact/schema";
+import type { Locale } from "../../src/i18n/locales";
 import { isSubmissionKey, MAX_TIME, submissionKey } from "./inbox/format";
 import type { Submission } from "./inbox/submission-schema";
 import { type BlobStore, guard, StorageUnavailableError } from "./storage";
 
 export { isSubmissionKey, submissionKey };
 
-export function toSubmission(contact: Contact, id: string, createdAt: Date): Submission {
+export function toSubmission(contact: Contact, id: string, createdAt: Date, language: Locale): Submission {
   return {
     id,
     created_at: createdAt.toISOString(),
@@ -14,7 +15,7 @@ export function toSubmission(contact: Contact, id: string, createdAt: Date): Sub
     phone: contact.phone,
     company: contact.company,
     message: contact.message,
-    language: contact.language,
+    language,
   };
 }
 

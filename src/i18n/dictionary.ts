@@ -10,8 +10,7 @@ export type Dictionary = typeof en;
 const DICTIONARIES: Record<Locale, Dictionary> = { en, et, fi, sv };
 
 type Tree = { readonly [key: string]: unknown };
-const isTree = (value: unknown): value is Tree =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isTree = (value: unknown): value is Tree => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * What is wrong with a dictionary next to the English model: keys missing or extra, and texts of the
@@ -25,7 +24,8 @@ export function dictionaryProblems(model: Tree, other: unknown, prefix = ""): st
     const theirs = other[key];
     if (theirs === undefined) problems.push(`missing "${path}"`);
     else if (isTree(value)) problems.push(...dictionaryProblems(value, theirs, path));
-    else if (typeof theirs !== typeof value) problems.push(`"${path}" should be a ${typeof value}, not a ${typeof theirs}`);
+    else if (typeof theirs !== typeof value)
+      problems.push(`"${path}" should be a ${typeof value}, not a ${typeof theirs}`);
     else if (typeof theirs === "string" && theirs.trim() === "") problems.push(`"${path}" is empty`);
   }
   for (const key of Object.keys(other)) {

@@ -7,7 +7,7 @@ export const LOCALES = ["en", "et", "fi", "sv"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE = "en" satisfies Locale;
 /** The languages translated from English. */
-export const TRANSLATED_LOCALES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+export const TRANSLATED_LOCALES = /* @__PURE__ */ LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 
 interface LocaleInfo {
   /** The language's own name for itself, as the language switcher shows it. */
@@ -44,7 +44,7 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
 }
 
 /** Route parameters for a page built in every language: `lang` is undefined for English. */
-export const LANGUAGE_PARAMS = LOCALES.map((locale) => ({
+export const LANGUAGE_PARAMS = /* @__PURE__ */ LOCALES.map((locale) => ({
   lang: locale === DEFAULT_LOCALE ? undefined : locale,
   locale,
 }));

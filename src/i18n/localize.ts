@@ -67,13 +67,16 @@ export function localizeEntries<Data, E extends Entry<Data>, T extends Entry<unk
   translationId: (id: string) => string,
   englishFile: (entry: E) => string,
 ): Localized<Data, E | T>[] {
-  if (locale === DEFAULT_LOCALE) return english.map((entry) => ({ id: entry.id, locale, data: entry.data, source: entry }));
+  if (locale === DEFAULT_LOCALE)
+    return english.map((entry) => ({ id: entry.id, locale, data: entry.data, source: entry }));
   const byId = new Map(translations.map((entry) => [entry.id, entry]));
   const wanted = new Set(english.map((entry) => translationId(entry.id)));
   const prefix = translationId("");
   for (const entry of translations) {
     if (entry.id.startsWith(prefix) && !wanted.has(entry.id)) {
-      throw new Error(`${entry.filePath ?? entry.id}: a ${locale} translation of an entry that does not exist in English`);
+      throw new Error(
+        `${entry.filePath ?? entry.id}: a ${locale} translation of an entry that does not exist in English`,
+      );
     }
   }
   return english.map((entry) => {

@@ -1,3 +1,4 @@
+import { normalisePath } from "../features/navigation/paths";
 import { dictionary } from "./dictionary";
 import { formats } from "./format";
 import { LOCALE_INFO, localePath, splitLocale } from "./locales";
@@ -7,7 +8,8 @@ import { LOCALE_INFO, localePath, splitLocale } from "./locales";
  * dictionary `t`, `href` to turn a site path into the same language's path, and its number formats.
  */
 export function pageLanguage(url: URL) {
-  const { locale, path } = splitLocale(url.pathname);
+  // As built, a page's own address may end in .html (/fi.html for /fi).
+  const { locale, path } = splitLocale(normalisePath(url.pathname));
   return {
     locale,
     /** The page's path without its language prefix, the same for every language. */

@@ -1,5 +1,4 @@
 import { fill } from "../i18n/fill";
-import { LOCALES } from "../i18n/locales";
 import { cleanText } from "./clean-text";
 import type { ParseIssues } from "./zod-mini";
 import * as z from "./zod-mini";
@@ -64,15 +63,6 @@ export function emailField(max: number, invalid: string, tooLong: string) {
 // @__NO_SIDE_EFFECTS__
 export function honeypot(message: string) {
   return z.nullish(z.string({ error: message }).check(z.maxLength(0, message)));
-}
-
-/**
- * The language a visitor wrote from: the page's language, posted with the form so the inbox knows
- * which language to answer in. A missing or unknown value counts as English rather than failing.
- */
-// @__NO_SIDE_EFFECTS__
-export function languageField() {
-  return z.catch(z.enum(LOCALES), "en");
 }
 
 /** The validation messages every form shares, in the visitor's language (see src/i18n). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { splitLocale } from "../../src/i18n/locales";
 import { builtPages } from "../support/dist";
 
 const one = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]);
@@ -9,7 +10,8 @@ describe("page essentials", () => {
 
   for (const page of pages) {
     it(`${page.route}: language, title, description, canonical, Open Graph and one h1`, () => {
-      expect(page.html).toMatch(/^<!DOCTYPE html><html lang="en"/i);
+      // English at the root, the other languages under their prefix (/et/about is Estonian).
+      expect(page.html).toMatch(new RegExp(`^<!DOCTYPE html><html lang="${splitLocale(page.route).locale}"`, "i"));
       const [title] = one(page.html, /<title>([^<]+)<\/title>/g);
       expect(title?.length).toBeGreaterThan(5);
       titles.set(page.route, title ?? "");
@@ -26,9 +28,13 @@ describe("page essentials", () => {
     });
   }
 
-  it("gives every page its own title", () => {
-    const all = [...titles.values()];
-    expect(new Set(all).size).toBe(all.length);
+  it("gives every page its own title within its language", () => {
+    const byLanguage = new Map<string, string[]>();
+    for (const [route, title] of titles) {
+      const { locale } = splitLocale(route);
+      byLanguage.set(locale, [...(byLanguage.get(locale) ?? []), title]);
+    }
+    for (const all of byLanguage.values()) expect(new Set(all).size).toBe(all.length);
   });
 
   it("keeps the 404 page out of search results", () => {

@@ -112,7 +112,16 @@ describe("submit-contact-form with random and hostile input", () => {
       expect(saved.message).toBe(saved.message.trim());
       expect(saved.company === null || saved.company.length <= CONTACT_LIMITS.company).toBe(true);
       expect(saved.phone === null || saved.phone.length <= CONTACT_LIMITS.phone).toBe(true);
-      expect(Object.keys(saved).sort()).toEqual(["company", "created_at", "email", "id", "message", "name", "phone"]);
+      expect(Object.keys(saved).sort()).toEqual([
+        "company",
+        "created_at",
+        "email",
+        "id",
+        "language",
+        "message",
+        "name",
+        "phone",
+      ]);
     }
   }, 120_000);
 });

@@ -69,7 +69,32 @@ describe("submit-contact-form", () => {
       company: null,
       phone: "+372 5555 0101",
       message: "We need panels for a 40 m² meeting room.",
+      language: "en",
     });
+  });
+
+  it("stores the page's language the visitor wrote from, and reads an unknown one as English", async () => {
+    const handle = handlerWith();
+    expect((await handle(postJson({ ...valid, language: "fi" }), { ip: "203.0.113.71" })).status).toBe(201);
+    expect((await handle(postJson({ ...valid, language: "xx" }), { ip: "203.0.113.72" })).status).toBe(201);
+    const languages = (await stored()).map((entry) => (entry.value as { language?: string }).language).sort();
+    expect(languages).toEqual(["en", "fi"]);
+  });
+
+  it("sends a no-JavaScript post to the result page in the language it came from", async () => {
+    const form = new URLSearchParams({ ...valid, company: "", language: "sv" }).toString();
+    const sent = await handlerWith()(post(form, { "content-type": "application/x-www-form-urlencoded" }), {
+      ip: "203.0.113.73",
+    });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/sv/contact/sent");
+    const refused = await handlerWith()(
+      post(new URLSearchParams({ name: "", language: "et" }).toString(), {
+        "content-type": "application/x-www-form-urlencoded",
+      }),
+      { ip: "203.0.113.74" },
+    );
+    expect(refused.headers.get("location")).toBe("/et/contact/error");
   });
 
   it("never stores the client's IP address", async () => {

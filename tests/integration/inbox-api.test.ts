@@ -239,6 +239,7 @@ describe("listing and searching", () => {
     expect(page.submissions[1]).toEqual({
       ...older,
       kind: "contact",
+      language: "en",
       address: null,
       finishes: [],
       status: "new",
@@ -306,6 +307,7 @@ describe("listing and searching", () => {
       {
         ...old,
         kind: "contact",
+        language: "en",
         address: null,
         finishes: [],
         status: "new",
@@ -429,15 +431,15 @@ describe("CSV export", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(
       text.startsWith(
-        "\uFEFFid,kind,created_at,updated_at,status,name,email,phone,company,message,finishes,street,postal_code,city,country,note,notified\r\n",
+        "\uFEFFid,kind,language,created_at,updated_at,status,name,email,phone,company,message,finishes,street,postal_code,city,country,note,notified\r\n",
       ),
     ).toBe(true);
     expect(text).toContain('"Line one, with ""quotes""\r\nLine two"');
     const rows = parseCsv(text);
     expect(rows).toHaveLength(4);
     const byId = Object.fromEntries(rows.slice(1).map((r) => [r[0], r]));
-    expect(byId[quoted.id]?.slice(1, 2)).toEqual(["contact"]);
-    expect(byId[quoted.id]?.slice(4)).toEqual([
+    expect(byId[quoted.id]?.slice(1, 3)).toEqual(["contact", "en"]);
+    expect(byId[quoted.id]?.slice(5)).toEqual([
       "new",
       'Jaan "JJ" Tamm',
       quoted.email,
@@ -452,14 +454,14 @@ describe("CSV export", () => {
       '\'=HYPERLINK("x")',
       "true",
     ]);
-    expect(byId[hostile.id]?.slice(5, 10)).toEqual([
+    expect(byId[hostile.id]?.slice(6, 11)).toEqual([
       "'=cmd|' /C calc'!A0",
       hostile.email,
       "'+372 5555 0101",
       "",
       "'@SUM(1)",
     ]);
-    expect(byId[dash.id]?.slice(5)).toEqual([
+    expect(byId[dash.id]?.slice(6)).toEqual([
       "'-2+3",
       dash.email,
       "",
@@ -492,7 +494,7 @@ describe("CSV export", () => {
     expect(await idsOf("?q=KART&status=new")).toHaveLength(1);
     expect(await idsOf("")).toHaveLength(2);
     const rows = parseCsv(await (await call("GET", "/export.csv?status=archived")).text());
-    expect(rows[1]?.[4]).toBe("archived");
+    expect(rows[1]?.[5]).toBe("archived");
   });
 });
 

@@ -96,5 +96,9 @@ export type SubmissionPatch = z.output<typeof SubmissionPatchSchema>;
 
 /** The body of an erasure request: the address whose enquiries are all deleted. */
 export const EraseRequestSchema = z.strictObject({
-  email: emailField(CONTACT_LIMITS.email, "Invalid email address", `Email must be less than ${CONTACT_LIMITS.email} characters`),
+  email: emailField(
+    CONTACT_LIMITS.email,
+    "Invalid email address",
+    `Email must be less than ${CONTACT_LIMITS.email} characters`,
+  ),
 });

@@ -43,17 +43,19 @@ const icon = (path: string, size: number, width: number) =>
   `<svg viewBox="0 0 24 24" width="${size}" height="${size}" fill="none" stroke="currentColor" stroke-width="${width}" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="${path}"/></svg>`;
 
 /** A toast's card: fixed markup, with the title and description set as text. */
-function card(toast: NonNullable<typeof current>, close: () => void): HTMLElement {
+function card(toast: NonNullable<typeof current>, close: () => void, closeLabel: string): HTMLElement {
   const tone = TONES[toast.tone];
   const root = document.createElement("div");
   root.className = `toast-in pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-2xl border ${tone.ring} bg-paper p-4 text-ink shadow-lg shadow-ink/10`;
   root.dataset.toast = toast.tone;
-  root.innerHTML = `<span class="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full ${tone.mark}" aria-hidden="true">${icon(tone.icon, 14, 2.5)}</span><div class="min-w-0 flex-1"><p class="text-sm font-semibold"></p><p class="mt-1 text-sm text-ink-soft"></p></div><button type="button" aria-label="Close toast" class="-m-1 grid size-8 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-ink/5 hover:text-ink">${icon("M6 6l12 12M18 6L6 18", 16, 2)}</button>`;
+  root.innerHTML = `<span class="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full ${tone.mark}" aria-hidden="true">${icon(tone.icon, 14, 2.5)}</span><div class="min-w-0 flex-1"><p class="text-sm font-semibold"></p><p class="mt-1 text-sm text-ink-soft"></p></div><button type="button" class="-m-1 grid size-8 shrink-0 place-items-center rounded-full text-ink-soft hover:bg-ink/5 hover:text-ink">${icon("M6 6l12 12M18 6L6 18", 16, 2)}</button>`;
   const [title, description] = root.querySelectorAll("p");
   if (title) title.textContent = toast.title;
   if (toast.description && description) description.textContent = toast.description;
   else description?.remove();
-  root.querySelector("button")?.addEventListener("click", close);
+  const button = root.querySelector("button");
+  button?.setAttribute("aria-label", closeLabel);
+  button?.addEventListener("click", close);
 
   // It closes after TOAST_MS; pointer over it or focus inside it holds it, and letting go starts the
   // time again.
@@ -115,7 +117,9 @@ function hostClass() {
           render();
         }
       };
-      (toast.tone === "success" ? this.#status : this.#alert)?.append(card(toast, close));
+      // The close button's name is the page's language's, as the host was rendered with it.
+      const label = this.dataset["close"] ?? "Close toast";
+      (toast.tone === "success" ? this.#status : this.#alert)?.append(card(toast, close, label));
     }
   };
 }

@@ -47,11 +47,7 @@ export async function calculatorData(locale: Locale): Promise<CalculatorData> {
   ]);
   const groups = dictionary(locale).calculator.groups;
   const extra = extraTypes.map(({ position: _, ...t }) => ({ ...t, group: groups.teaching }));
-  const roomTypes = [
-    ...spaceRoomTypes(homes, groups.homes),
-    ...extra,
-    ...spaceRoomTypes(publicSpaces, groups.public),
-  ];
+  const roomTypes = [...spaceRoomTypes(homes, groups.homes), ...extra, ...spaceRoomTypes(publicSpaces, groups.public)];
   const ids = roomTypes.map((t) => t.id);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
   if (duplicate) throw new Error(`Room type "${duplicate}" is defined twice (a space and room-types.json)`);

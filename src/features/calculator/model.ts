@@ -4,8 +4,8 @@
  * with the same code; view.ts turns a result into markup.
  */
 
-import { secondsRange } from "../../lib/text";
-import { formatNumber, panelSize, seconds } from "./format";
+import { fill } from "../../i18n/fill";
+import { type CalculatorLanguage, panelSize } from "./format";
 import {
   type BandResult,
   midFrequency,
@@ -88,9 +88,9 @@ export const DEFAULT_FIELDS: Fields = {
 
 /** Room dimensions the calculation is meant for: from a booth-sized room to a sports hall. */
 export const LIMITS = {
-  length: { min: 1, max: 100, label: "Length" },
-  width: { min: 1, max: 100, label: "Width" },
-  height: { min: 2, max: 25, label: "Height" },
+  length: { min: 1, max: 100 },
+  width: { min: 1, max: 100 },
+  height: { min: 2, max: 25 },
 } as const;
 
 export type FieldErrors = Partial<Record<"length" | "width" | "height" | "amount", string>>;
@@ -148,15 +148,19 @@ export interface ValidRoom {
 
 export const panelArea = (product: PanelProduct) => (product.panelWidthMm * product.panelHeightMm) / 1_000_000;
 
-export function validate(fields: Fields, data: CalculatorData): { room: ValidRoom | null; errors: FieldErrors } {
+export function validate(
+  fields: Fields,
+  data: CalculatorData,
+  { t, n }: CalculatorLanguage,
+): { room: ValidRoom | null; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const size: Record<"length" | "width" | "height", number> = { length: 0, width: 0, height: 0 };
   for (const key of ["length", "width", "height"] as const) {
-    const { min, max, label } = LIMITS[key];
+    const { min, max } = LIMITS[key];
     const value = parseNumber(fields[key]);
-    if (fields[key].trim() === "") errors[key] = `Enter the ${label.toLowerCase()} in metres`;
-    else if (value === null) errors[key] = `${label} must be a number in metres, such as 4.5`;
-    else if (value < min || value > max) errors[key] = `${label} must be between ${min} and ${max} m`;
+    if (fields[key].trim() === "") errors[key] = t[`${key}Empty`];
+    else if (value === null) errors[key] = fill(t[`${key}Number`], { example: n.number(4.5) });
+    else if (value < min || value > max) errors[key] = fill(t[`${key}Range`], { min, max });
     else size[key] = value;
   }
   const type = data.roomTypes.find((t) => t.id === fields.type) ?? data.roomTypes[0];
@@ -172,16 +176,16 @@ export function validate(fields: Fields, data: CalculatorData): { room: ValidRoo
   const wallArea = Object.keys(errors).length === 0 ? roomGeometry(size).walls : Number.POSITIVE_INFINITY;
   const each = panelArea(product);
   if (fields.amount.trim() === "") area = 0;
-  else if (amount === null) errors.amount = "Enter a number, or 0 for none";
-  else if (fields.unit === "panels" && !Number.isInteger(amount)) errors.amount = "Enter a whole number of panels";
+  else if (amount === null) errors.amount = t.amountNumber;
+  else if (fields.unit === "panels" && !Number.isInteger(amount)) errors.amount = t.amountWhole;
   else {
     area = fields.unit === "panels" ? amount * each : amount;
     panels = fields.unit === "panels" ? amount : Math.ceil(amount / each - 1e-9);
     if (area > wallArea + 1e-9) {
       errors.amount =
         fields.unit === "panels"
-          ? `At most ${Math.floor(wallArea / each)} panels fit on ${formatNumber(wallArea)} m² of wall`
-          : `The walls have ${formatNumber(wallArea)} m²; enter at most that`;
+          ? fill(t.panelsFit, { count: Math.floor(wallArea / each), area: n.number(wallArea) })
+          : fill(t.wallsHave, { area: n.number(wallArea) });
     }
   }
   if (Object.keys(errors).length > 0) return { room: null, errors };
@@ -230,14 +234,29 @@ export function calculate(room: ValidRoom): CalculatorResult {
 }
 
 /** The message the contact form opens with: the room, the product and the quantity. */
-export function quoteMessage(result: CalculatorResult, link: string): string {
+export function quoteMessage(result: CalculatorResult, link: string, { t, n }: CalculatorLanguage): string {
   const { room } = result;
   const lines = [
-    "Hello, I would like a quote for this room (from your room acoustics calculator):",
-    `- Room: ${formatNumber(room.length, 2)} × ${formatNumber(room.width, 2)} × ${formatNumber(room.height, 2)} m (${formatNumber(result.volume)} m³), ${room.type.name.toLowerCase()}`,
-    `- Product: ${room.product.name}, ${formatNumber(room.area, 2)} m² (${room.panels} panels of ${panelSize(room.product)})`,
-    `- Reverberation time T(500-1000 Hz): ${seconds(result.midBefore)} s now, ${seconds(result.midAfter)} s with panels (target ${secondsRange(room.type)})`,
-    `- Calculation: ${link}`,
+    t.quoteIntro,
+    fill(t.quoteRoom, {
+      length: n.number(room.length, 2),
+      width: n.number(room.width, 2),
+      height: n.number(room.height, 2),
+      volume: n.number(result.volume),
+      type: room.type.name.toLowerCase(),
+    }),
+    fill(t.quoteProduct, {
+      product: room.product.name,
+      area: n.number(room.area, 2),
+      panels: room.panels,
+      size: panelSize(room.product),
+    }),
+    fill(t.quoteTime, {
+      before: n.seconds(result.midBefore),
+      after: n.seconds(result.midAfter),
+      range: n.range(room.type),
+    }),
+    fill(t.quoteLink, { link }),
   ];
   return lines.join("\n");
 }

@@ -4,7 +4,8 @@
  * figures and sentences come from the model and view functions the page uses; the chart, tables,
  * fonts and page furniture are the product datasheets' (src/features/datasheet/).
  */
-import { secondsRange } from "../../lib/text";
+import type { Dictionary } from "../../i18n/dictionary";
+import { fill } from "../../i18n/fill";
 import { bandLabel, drawBandChart } from "../datasheet/chart";
 import { FONT_ROLES, fontHref, type PdfFonts } from "../datasheet/fonts";
 import {
@@ -21,10 +22,13 @@ import {
 import { dayStart, longDate, PdfWriter } from "../datasheet/pdf";
 import { type Cell, drawTable } from "../datasheet/table";
 import { COLOURS, CONTENT_WIDTH, PAGE } from "../datasheet/theme";
-import { formatNumber, panelSize, seconds } from "./format";
+import { type CalculatorLanguage, panelSize } from "./format";
 import type { CalculatorData, CalculatorResult, Fields } from "./model";
 import { type BandResult, EYRING_FROM, OCTAVE_BANDS } from "./reverberation";
-import { chartGeometry, recommendationText, statusText } from "./view";
+import { chartGeometry, meanAlpha500, recommendationText, statusText } from "./view";
+
+/** The report's texts in one language (plain strings with `{placeholders}`, see src/i18n). */
+export type ReportTexts = Dictionary["calculator"]["report"];
 
 export interface ReportInput {
   result: CalculatorResult;
@@ -32,13 +36,18 @@ export interface ReportInput {
   surfaces: { floor: string; ceiling: string; walls: string };
   /** The calculator's address with this room in its query. */
   link: string;
+  /** The contact page in the report's language, e.g. "/et/contact". */
+  contactPath: string;
   /** The day the report is made, YYYY-MM-DD. */
   date: string;
   company: Company;
   fonts: PdfFonts;
+  /** The calculator's language: its texts and number formats, and the report's own texts. */
+  lang: CalculatorLanguage;
+  texts: ReportTexts;
+  /** The document's language and the tag its dates are written with. */
+  language: { tag: string; intl: string };
 }
-
-export const REPORT_FILE_NAME = "room-acoustics-report.pdf";
 
 const M = PAGE.margin;
 
@@ -48,42 +57,37 @@ export const surfaceNames = (fields: Pick<Fields, "floor" | "ceiling" | "walls">
 };
 
 /** The method, as the calculator's page explains it. */
-export const METHOD = [
-  "Reverberation time T is how long a sound takes to fade by 60 dB. For each octave band the calculator adds " +
-    "up the room's absorption A: each surface's area S times its absorption coefficient α. Sabine's formula, " +
-    `T = 0.161 V / A with V the room's volume, is used while the mean absorption A / S is ${EYRING_FROM} or less. ` +
-    "Above that Sabine overstates T, so Eyring's formula, T = 0.161 V / (−S ln(1 − A / S)), is used instead; " +
-    "the table shows both, with the one used in bold.",
-  "Panels go on the walls and replace the wall's own absorption where they hang. Furniture, people and the " +
-    "air's absorption are left out, so a furnished room will sound somewhat drier than shown. The smallest " +
-    "amount is the least area that brings T(500–1000 Hz), the mean of the 500 and 1000 Hz bands, down to the " +
-    "target's upper limit, rounded up to whole panels.",
+export const method = (texts: ReportTexts, lang: CalculatorLanguage) => [
+  fill(texts.method1, { limit: lang.n.number(EYRING_FROM) }),
+  texts.method2,
 ];
 
-const used = (row: BandResult | undefined, method: "sabine" | "eyring"): Cell => ({
-  text: seconds(row?.[method] ?? 0),
-  strong: row?.predicted === row?.[method],
-  muted: row?.predicted !== row?.[method],
-});
-
 export async function reportPdf(input: ReportInput): Promise<Uint8Array<ArrayBuffer>> {
-  const { result, company } = input;
+  const { result, company, lang, texts: r } = input;
+  const { n } = lang;
   const { room } = result;
-  const size = `${formatNumber(room.length, 2)} × ${formatNumber(room.width, 2)} × ${formatNumber(room.height, 2)} m`;
-  const made = longDate(input.date);
+  const range = n.range(room.type);
+  const used = (row: BandResult | undefined, how: "sabine" | "eyring"): Cell => ({
+    text: n.seconds(row?.[how] ?? 0),
+    strong: row?.predicted === row?.[how],
+    muted: row?.predicted !== row?.[how],
+  });
+  const size = `${n.number(room.length, 2)} × ${n.number(room.width, 2)} × ${n.number(room.height, 2)} m`;
+  const made = longDate(input.date, input.language.intl);
   const pdf = new PdfWriter(
     {
-      title: `Room acoustics report: ${room.type.name}, ${size} | ${company.name}`,
-      subject: "Reverberation time per octave band before and after acoustic wall panels",
+      title: fill(r.documentTitle, { type: room.type.name, size, company: company.name }),
+      subject: r.subject,
       author: company.legalName,
-      keywords: "room acoustics, reverberation time, Sabine, Eyring, acoustic wall panels",
+      keywords: r.keywords,
       date: dayStart(input.date),
+      lang: input.language.tag,
     },
     input.fonts,
   );
   const pages = 2;
-  const head = () => runningHead(pdf, `${company.name} · Room acoustics report`, `Made on ${made}`);
-  const foot = (page: number) => footer(pdf, company, `Room acoustics report · ${page} / ${pages}`);
+  const head = () => runningHead(pdf, fill(r.head, { company: company.name }), fill(r.madeOn, { date: made }));
+  const foot = (page: number) => footer(pdf, company, fill(r.foot, { page, pages }));
   const labelWidth = 150;
   const keyValues = (rows: [string, string][], top: number) =>
     drawTable(pdf, { x: M, y: top, widths: [labelWidth, CONTENT_WIDTH - labelWidth], rows });
@@ -91,62 +95,69 @@ export async function reportPdf(input: ReportInput): Promise<Uint8Array<ArrayBuf
   // Page 1: the result, the room and the panels.
   pdf.addPage();
   head();
-  let y = title(pdf, "Room acoustics report", 70);
-  y = paragraph(pdf, `${room.type.name}, ${size}, with ${room.product.name}.`, y, { colour: COLOURS.ink }) + 18;
+  let y = title(pdf, r.title, 70);
+  y =
+    paragraph(pdf, fill(r.intro, { type: room.type.name, size, product: room.product.name }), y, {
+      colour: COLOURS.ink,
+    }) + 18;
   y = figureTiles(
     pdf,
     [
-      ["Now, T(500–1000 Hz)", `${seconds(result.midBefore)} s`],
-      ["With panels", `${seconds(result.midAfter)} s`],
-      ["Target", secondsRange(room.type)],
+      [r.nowMid, `${n.seconds(result.midBefore)} s`],
+      [r.withPanels, `${n.seconds(result.midAfter)} s`],
+      [r.target, range],
     ],
     y,
     { height: 58, valueSize: 22 },
   );
-  y = paragraph(pdf, statusText(result.statusAfter, room.type), y + 14, { colour: COLOURS.ink });
-  y = paragraph(pdf, recommendationText(result), y + 4);
+  y = paragraph(pdf, statusText(result.statusAfter, room.type, lang), y + 14, { colour: COLOURS.ink });
+  y = paragraph(pdf, recommendationText(result, lang), y + 4);
 
-  y = heading(pdf, "The room", y + 24);
+  y = heading(pdf, r.theRoom, y + 24);
   y = keyValues(
     [
-      ["Room type", `${room.type.name}: target ${secondsRange(room.type)} (${room.type.source})`],
-      ["Length × width × height", size],
-      ["Volume", `${result.volume.toFixed(1)} m³`],
-      ["Wall area", `${result.wallArea.toFixed(1)} m²`],
-      ["Floor", input.surfaces.floor],
-      ["Ceiling", input.surfaces.ceiling],
-      ["Walls", input.surfaces.walls],
+      [r.roomType, fill(r.roomTypeValue, { type: room.type.name, range, source: room.type.source })],
+      [r.dimensions, size],
+      [r.volume, `${n.fixed(result.volume, 1)} m³`],
+      [r.wallArea, `${n.fixed(result.wallArea, 1)} m²`],
+      [r.floor, input.surfaces.floor],
+      [r.ceiling, input.surfaces.ceiling],
+      [r.walls, input.surfaces.walls],
     ],
     y,
   );
 
-  y = heading(pdf, "Panels", y + 24);
+  y = heading(pdf, r.panels, y + 24);
   const rec = result.recommendation;
   y = keyValues(
     [
-      ["Product", `${room.product.name}, panels of ${panelSize(room.product)}`],
-      ["On the walls", `${formatNumber(room.area, 2)} m², ${room.panels} panels`],
+      [r.product, fill(r.productValue, { product: room.product.name, size: panelSize(room.product) })],
+      [r.onWalls, fill(r.onWallsValue, { area: n.number(room.area, 2), panels: room.panels })],
       [
-        "Recommended",
+        r.recommended,
         rec
           ? rec.panels === 0
-            ? "No panels needed"
-            : `${rec.panels} panels (${formatNumber(rec.coveredArea, 2)} m²), at least ${formatNumber(rec.area)} m²`
-          : "Not reachable with wall panels alone",
+            ? r.noPanels
+            : fill(r.recommendedValue, {
+                panels: rec.panels,
+                covered: n.number(rec.coveredArea, 2),
+                area: n.number(rec.area),
+              })
+          : r.unreachable,
       ],
     ],
     y,
   );
 
-  y = heading(pdf, "This result online", y + 24);
-  y = paragraph(pdf, "Open the calculator with this room and these figures:", y);
+  y = heading(pdf, r.online, y + 24);
+  y = paragraph(pdf, r.openOnline, y);
   paragraph(pdf, input.link, y + 2, { colour: COLOURS.moss, link: input.link });
   foot(1);
 
   // Page 2: per band, the chart, the method and the company's contact.
   pdf.addPage();
   head();
-  y = heading(pdf, "Reverberation time per octave band", 72);
+  y = heading(pdf, r.perBand, 72);
   const g = chartGeometry(result);
   const chartHeight = 190;
   const predicted = (rows: BandResult[]) => rows.map((r) => r.predicted);
@@ -160,9 +171,9 @@ export async function reportPdf(input: ReportInput): Promise<Uint8Array<ArrayBuf
           bands: OCTAVE_BANDS.map(bandLabel),
           yMax: g.yMax,
           ticks: g.ticks.map((t) => t.value),
-          tickLabel: (v) => `${v}`,
+          tickLabel: (v) => n.number(v),
           yTitle: "T (s)",
-          xTitle: "Frequency (Hz)",
+          xTitle: r.frequency,
           band: room.type,
           series: [
             { values: predicted(result.before), colour: COLOURS.inkSoft, lineWidth: 1.5, dash: [5, 4], dots: "ring" },
@@ -171,36 +182,36 @@ export async function reportPdf(input: ReportInput): Promise<Uint8Array<ArrayBuf
         },
       ),
     {
-      alt:
-        `Chart of the reverberation time per octave band, now (dashed) and with panels (solid), against the ` +
-        `target of ${secondsRange(room.type)}, shaded; the table below gives the figures.`,
+      alt: fill(r.chartAlt, { range }),
     },
   );
   y += chartHeight + 6;
   pdf.artifact(() => {
     const legend = [
       {
-        label: "Now",
+        label: r.now,
+        colour: COLOURS.inkSoft,
         draw: (x: number, ly: number) =>
           pdf.doc
             .moveTo(x, ly)
             .lineTo(x + 18, ly)
             .dash(5, { space: 4 }),
       },
-      { label: "With panels", draw: (x: number, ly: number) => pdf.doc.moveTo(x, ly).lineTo(x + 18, ly) },
+      {
+        label: r.withPanels,
+        colour: COLOURS.moss,
+        draw: (x: number, ly: number) => pdf.doc.moveTo(x, ly).lineTo(x + 18, ly),
+      },
     ];
     let x = M + 34;
     for (const item of legend) {
       item.draw(x, y + 4);
-      pdf.doc
-        .lineWidth(2)
-        .stroke(item.label === "Now" ? COLOURS.inkSoft : COLOURS.moss)
-        .undash();
+      pdf.doc.lineWidth(2).stroke(item.colour).undash();
       pdf.text(item.label, x + 24, y, { size: 8, colour: COLOURS.muted });
       x += 24 + pdf.widthOf(item.label, { size: 8 }) + 18;
     }
     pdf.doc.rect(x, y, 18, 8).fillOpacity(0.2).fill(COLOURS.moss).fillOpacity(1);
-    pdf.text(`Target ${secondsRange(room.type)}`, x + 24, y, { size: 8, colour: COLOURS.muted });
+    pdf.text(fill(r.targetRange, { range }), x + 24, y, { size: 8, colour: COLOURS.muted });
   });
   y += 22;
   const columns = (CONTENT_WIDTH - 70) / 4;
@@ -209,7 +220,7 @@ export async function reportPdf(input: ReportInput): Promise<Uint8Array<ArrayBuf
     y,
     widths: [70, columns, columns, columns, columns],
     align: ["left", "right", "right", "right", "right"],
-    head: ["Hz", "Now, Sabine", "Now, Eyring", "With panels, Sabine", "With panels, Eyring"],
+    head: ["Hz", lang.t.nowSabine, lang.t.nowEyring, lang.t.panelsSabine, lang.t.panelsEyring],
     rows: OCTAVE_BANDS.map((band, i) => [
       `${band}`,
       used(result.before[i], "sabine"),
@@ -218,19 +229,18 @@ export async function reportPdf(input: ReportInput): Promise<Uint8Array<ArrayBuf
       used(result.after[i], "eyring"),
     ]),
   });
-  const alpha500 = (rows: readonly BandResult[]) => (rows.find((r) => r.band === 500)?.meanAlpha ?? 0).toFixed(2);
   y = paragraph(
     pdf,
-    `In seconds. Mean absorption at 500 Hz now ${alpha500(result.before)}, with panels ${alpha500(result.after)}.`,
+    fill(r.tableNote, { before: meanAlpha500(result.before, lang), after: meanAlpha500(result.after, lang) }),
     y + 8,
     { colour: COLOURS.muted },
   );
 
-  y = heading(pdf, "Method", y + 22);
-  for (const text of METHOD) y = paragraph(pdf, text, y) + 6;
+  y = heading(pdf, r.method, y + 22);
+  for (const text of method(r, lang)) y = paragraph(pdf, text, y) + 6;
 
-  const contact = new URL("/contact", input.link).href;
-  contactPanel(pdf, company, contactTop(y + 16), "For a quote or a plan for this room, write to us:", contact);
+  const contact = new URL(input.contactPath, input.link).href;
+  contactPanel(pdf, company, contactTop(y + 16), r.contact, contact);
   foot(2);
 
   return pdf.finish();
@@ -265,6 +275,7 @@ export async function downloadReport(
   result: CalculatorResult,
   fields: Fields,
   link: string,
+  lang: CalculatorLanguage,
 ): Promise<void> {
   const button = element.querySelector<HTMLButtonElement>("[data-report]");
   const status = element.querySelector("[data-out=report]");
@@ -274,26 +285,34 @@ export async function downloadReport(
   };
   const data = JSON.parse(element.getAttribute("data-calculator") ?? "{}") as CalculatorData;
   const company = JSON.parse(button.dataset.company ?? "{}") as Company;
+  const texts = JSON.parse(button.dataset.texts ?? "{}") as ReportTexts;
   button.setAttribute("aria-busy", "true");
-  say("Preparing the report…");
+  say(lang.t.preparing);
   try {
     const bytes = await reportPdf({
       result,
       surfaces: surfaceNames(fields, data),
       link,
+      contactPath: element.getAttribute("data-contact") ?? "/contact",
       date: today(),
       company,
       fonts: await loadFonts(),
+      lang,
+      texts,
+      language: {
+        tag: element.getAttribute("data-intl") ?? "en-GB",
+        intl: element.getAttribute("data-intl") ?? "en-GB",
+      },
     });
     const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
     const anchor = document.createElement("a");
     anchor.href = url;
-    anchor.download = REPORT_FILE_NAME;
+    anchor.download = texts.file;
     anchor.click();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    say(`Report downloaded: ${REPORT_FILE_NAME}, ${Math.max(1, Math.round(bytes.byteLength / 1024))} KB.`);
+    say(fill(lang.t.downloaded, { file: texts.file, size: Math.max(1, Math.round(bytes.byteLength / 1024)) }));
   } catch {
-    say("The report could not be made. Check your connection and try again.");
+    say(lang.t.failed);
   } finally {
     button.removeAttribute("aria-busy");
   }

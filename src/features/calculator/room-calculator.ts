@@ -1,3 +1,5 @@
+import { fill as fillText } from "../../i18n/fill";
+import { type CalculatorTexts, calculatorLanguage } from "./format";
 import {
   type CalculatorData,
   type CalculatorResult,
@@ -16,7 +18,8 @@ import { applyLabel, type ResultMarkup, renderResult, renderTarget } from "./vie
  * form, and on every input validates it and, when the room is valid, re-renders each `[data-result]`
  * slot with the markup the page was built with. It keeps the query in step (replaceState on change,
  * so a result can be shared and bookmarked) and points 'Request a quote' at the contact form with the
- * room described. The slots stay in place, so the summary's aria-live region is never replaced.
+ * room described. The slots stay in place, so the summary's aria-live region is never replaced. Its
+ * texts and number formats are the page's language's, given by the page (data-texts, data-intl).
  */
 export class RoomCalculatorElement extends HTMLElement {
   #abort: AbortController | null = null;
@@ -28,6 +31,9 @@ export class RoomCalculatorElement extends HTMLElement {
     this.#abort = abort;
     const on = { signal: abort.signal };
     const data = JSON.parse(this.getAttribute("data-calculator") ?? "{}") as CalculatorData;
+    const texts = JSON.parse(this.getAttribute("data-texts") ?? "{}") as CalculatorTexts;
+    const lang = calculatorLanguage(texts, this.getAttribute("data-intl") ?? "en-GB");
+    const contactPath = this.getAttribute("data-contact") ?? "/contact";
     const $ = <T extends Element = HTMLElement>(selector: string) => this.querySelector<T>(selector);
     let last: CalculatorResult | null = null;
     const parse = document.createElement("template");
@@ -46,7 +52,7 @@ export class RoomCalculatorElement extends HTMLElement {
 
     const render = () => {
       const fields = read();
-      const { room, errors } = validate(fields, data);
+      const { room, errors } = validate(fields, data, lang);
       for (const name of ["length", "width", "height", "amount"] as const) {
         const input = field(name);
         const error = $(`[data-error="${name}"]`);
@@ -62,7 +68,7 @@ export class RoomCalculatorElement extends HTMLElement {
         else input.removeAttribute("aria-describedby");
       }
       const type = data.roomTypes.find((t) => t.id === fields.type);
-      if (type) fill($("#room-type-target"), renderTarget(type));
+      if (type) fill($("#room-type-target"), renderTarget(type, lang));
       const invalid = $("[data-out=invalid]");
       const summary = $('[data-result="summary"]');
       if (invalid) invalid.hidden = room !== null;
@@ -73,7 +79,7 @@ export class RoomCalculatorElement extends HTMLElement {
         return;
       }
       last = calculate(room);
-      const markup = renderResult(last);
+      const markup = renderResult(last, lang);
       for (const slot of this.querySelectorAll<HTMLElement>("[data-result]")) {
         const html: string | undefined = markup[slot.dataset.result as keyof ResultMarkup];
         if (html !== undefined) fill(slot, html);
@@ -82,7 +88,7 @@ export class RoomCalculatorElement extends HTMLElement {
       const rec = last.recommendation;
       if (apply) {
         apply.hidden = !rec || rec.panels === 0 || (fields.unit === "panels" && rec.panels === room.panels);
-        apply.textContent = applyLabel(last);
+        apply.textContent = applyLabel(last, lang);
       }
       updateQuote();
     };
@@ -94,10 +100,10 @@ export class RoomCalculatorElement extends HTMLElement {
       const link = shareUrl();
       const query = new URLSearchParams({
         product: last.room.product.slug,
-        message: quoteMessage(last, link),
+        message: quoteMessage(last, link, lang),
         calculation: link,
       });
-      quote.href = `/contact?${query}`;
+      quote.href = `${contactPath}?${query}`;
     };
     const remember = () => {
       const next = `${location.pathname}?${toQuery(read())}`;
@@ -135,7 +141,7 @@ export class RoomCalculatorElement extends HTMLElement {
     $("[data-report]")?.addEventListener(
       "click",
       async () => {
-        if (last) (await import("./report")).downloadReport(this, last, read(), shareUrl());
+        if (last) (await import("./report")).downloadReport(this, last, read(), shareUrl(), lang);
       },
       on,
     );
@@ -145,9 +151,9 @@ export class RoomCalculatorElement extends HTMLElement {
         remember();
         try {
           await navigator.clipboard.writeText(shareUrl());
-          shared("Link copied. It opens this room with these figures.");
+          shared(texts.copied);
         } catch {
-          shared(`Copy this link: ${shareUrl()}`);
+          shared(fillText(texts.copyThis, { url: shareUrl() }));
         }
       },
       on,

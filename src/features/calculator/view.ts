@@ -4,33 +4,39 @@
  * Pure string functions, no DOM. Text that comes from the content (room type, product and material
  * names, sources) is escaped; numbers are formatted here and nowhere else.
  */
-import { secondsRange } from "../../lib/text";
-import { formatNumber, panelSize, seconds } from "./format";
+import { fill } from "../../i18n/fill";
+import { type CalculatorLanguage, panelSize } from "./format";
 import type { CalculatorResult, RoomType } from "./model";
-import { type BandResult, OCTAVE_BANDS, type TargetStatus } from "./reverberation";
+import { type BandResult, EYRING_FROM, OCTAVE_BANDS, type TargetStatus } from "./reverberation";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** Makes text safe inside element content and quoted attribute values. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-export function statusText(status: TargetStatus, type: RoomType): string {
-  const target = `the target of ${secondsRange(type)} for a ${type.name.toLowerCase()}`;
-  if (status === "within") return `With panels: within ${target}.`;
-  if (status === "above") return `With panels: above ${target}; it will still sound echoey.`;
-  return `With panels: below ${target}; it may sound dull, so fewer panels will do.`;
+export function statusText(status: TargetStatus, type: RoomType, { t, n }: CalculatorLanguage): string {
+  const target = fill(t.target, { range: n.range(type), type: type.name.toLowerCase() });
+  return fill(status === "within" ? t.within : status === "above" ? t.above : t.below, { target });
 }
 
-export function recommendationText(result: CalculatorResult): string {
+export function recommendationText(result: CalculatorResult, { t, n }: CalculatorLanguage): string {
   const { room, recommendation: rec } = result;
-  if (!rec)
-    return `Even ${formatNumber(result.wallArea)} m² of ${room.product.name} on every wall would not reach ${room.type.max} s; this room also needs ceiling absorption. Ask us for a plan.`;
-  if (rec.area === 0) return `The room meets its target of ${room.type.max} s or less without panels.`;
-  return `To reach ${room.type.max} s: at least ${formatNumber(rec.area)} m² of ${room.product.name}, which is ${rec.panels} panels of ${panelSize(room.product)} (${formatNumber(rec.coveredArea, 2)} m²).`;
+  const max = n.number(room.type.max, 2);
+  if (!rec) return fill(t.unreachable, { area: n.number(result.wallArea), product: room.product.name, max });
+  if (rec.area === 0) return fill(t.noPanelsNeeded, { max });
+  return fill(t.toReach, {
+    max,
+    area: n.number(rec.area),
+    product: room.product.name,
+    panels: rec.panels,
+    size: panelSize(room.product),
+    covered: n.number(rec.coveredArea, 2),
+  });
 }
 
 /** The label of the button that puts the recommended panel count into the form. */
-export const applyLabel = (result: CalculatorResult) => `Use ${result.recommendation?.panels ?? 0} panels`;
+export const applyLabel = (result: CalculatorResult, { t }: CalculatorLanguage) =>
+  fill(t.apply, { count: result.recommendation?.panels ?? 0 });
 
 export interface ChartGeometry {
   width: number;
@@ -88,12 +94,12 @@ export function chartGeometry(result: Pick<CalculatorResult, "before" | "after" 
 }
 
 /** The chart's SVG content: grid, target band, before (dashed) and after lines. Numbers only, no input text. */
-export function chartMarkup(g: ChartGeometry): string {
+export function chartMarkup(g: ChartGeometry, { n }: CalculatorLanguage): string {
   const grid = g.ticks
     .map(
       (t) =>
         `<line x1="${g.left}" x2="${g.right}" y1="${t.y}" y2="${t.y}" class="stroke-stone" stroke-width="1"/>` +
-        `<text x="${g.left - 8}" y="${t.y + 5}" text-anchor="end" class="fill-muted text-[15px]">${t.value}</text>`,
+        `<text x="${g.left - 8}" y="${t.y + 5}" text-anchor="end" class="fill-muted text-[15px]">${n.number(t.value)}</text>`,
     )
     .join("");
   const bands = OCTAVE_BANDS.map(
@@ -121,8 +127,11 @@ export function chartMarkup(g: ChartGeometry): string {
 }
 
 /** The room type's target and where it comes from: the content of the paragraph under the room type. */
-export const renderTarget = (type: RoomType) =>
-  `Target <span data-out="target">${escapeHtml(secondsRange(type))}</span>. Source: <span data-out="target-source">${escapeHtml(type.source)}</span>.`;
+export const renderTarget = (type: RoomType, { t, n }: CalculatorLanguage) =>
+  fill(escapeHtml(t.targetLine), {
+    range: `<span data-out="target">${escapeHtml(n.range(type))}</span>`,
+    source: `<span data-out="target-source">${escapeHtml(type.source)}</span>`,
+  });
 
 /** The result's markup by the slot it fills on the page (the element with the same `data-result` name). */
 export interface ResultMarkup {
@@ -134,22 +143,24 @@ export interface ResultMarkup {
   details: string;
 }
 
-const figure = (label: string, value: number, out: string, colour: string) =>
-  `<div class="rounded-2xl bg-paper p-4"><dt class="text-sm text-muted">${label}</dt>` +
-  `<dd class="mt-1 font-display text-4xl ${colour} tabular-nums"><span data-out="${out}">${seconds(value)}</span> s</dd></div>`;
-
-const cell = (row: BandResult | undefined, method: "sabine" | "eyring", padding: string) =>
-  `<td class="${padding}"${row?.predicted === row?.[method] ? " data-used" : ""}>${seconds(row?.[method] ?? 0)}</td>`;
-
-const meanAlpha500 = (rows: readonly BandResult[]) => (rows.find((r) => r.band === 500)?.meanAlpha ?? 0).toFixed(2);
+/** Mean absorption at 500 Hz, two decimals. */
+export const meanAlpha500 = (rows: readonly BandResult[], { n }: CalculatorLanguage) =>
+  n.fixed(rows.find((r) => r.band === 500)?.meanAlpha ?? 0, 2);
 
 /**
  * The result for a valid room. `data-out` attributes name outputs for the browser tests; nothing
  * patches them, every change re-renders the slot.
  */
-export function renderResult(result: CalculatorResult): ResultMarkup {
+export function renderResult(result: CalculatorResult, lang: CalculatorLanguage): ResultMarkup {
   const { room } = result;
+  const { t, n } = lang;
   const chart = chartGeometry(result);
+  const figure = (label: string, value: number, out: string, colour: string) =>
+    `<div class="rounded-2xl bg-paper p-4"><dt class="text-sm text-muted">${escapeHtml(label)}</dt>` +
+    `<dd class="mt-1 font-display text-4xl ${colour} tabular-nums"><span data-out="${out}">${n.seconds(value)}</span> s</dd></div>`;
+  const cell = (row: BandResult | undefined, method: "sabine" | "eyring", padding: string) =>
+    `<td class="${padding}"${row?.predicted === row?.[method] ? " data-used" : ""}>${n.seconds(row?.[method] ?? 0)}</td>`;
+  const text = (value: string) => escapeHtml(value);
   const dimensions = "room-length room-width room-height";
   const rows = OCTAVE_BANDS.map(
     (band, i) =>
@@ -161,35 +172,37 @@ export function renderResult(result: CalculatorResult): ResultMarkup {
       "</tr>",
   ).join("");
   return {
-    size:
-      `Volume <output data-out="volume" for="${dimensions}">${result.volume.toFixed(1)}</output> m³, wall area ` +
-      `<output data-out="wall-area" for="${dimensions}">${result.wallArea.toFixed(1)}</output> m²`,
+    size: fill(text(t.size), {
+      volume: `<output data-out="volume" for="${dimensions}">${n.fixed(result.volume, 1)}</output>`,
+      area: `<output data-out="wall-area" for="${dimensions}">${n.fixed(result.wallArea, 1)}</output>`,
+    }),
     summary:
-      `<dl class="mt-5 grid grid-cols-2 gap-4">${figure("Now", result.midBefore, "mid-before", "text-ink")}` +
-      `${figure("With panels", result.midAfter, "mid-after", "text-moss")}</dl>` +
-      `<p class="mt-4 text-base text-ink" data-out="status">${escapeHtml(statusText(result.statusAfter, room.type))}</p>` +
-      `<p class="mt-2 text-base text-ink-soft" data-out="recommendation">${escapeHtml(recommendationText(result))}</p>`,
+      `<dl class="mt-5 grid grid-cols-2 gap-4">${figure(t.now, result.midBefore, "mid-before", "text-ink")}` +
+      `${figure(t.withPanels, result.midAfter, "mid-after", "text-moss")}</dl>` +
+      `<p class="mt-4 text-base text-ink" data-out="status">${text(statusText(result.statusAfter, room.type, lang))}</p>` +
+      `<p class="mt-2 text-base text-ink-soft" data-out="recommendation">${text(recommendationText(result, lang))}</p>`,
     details:
       `<figure class="mt-6"><svg viewBox="0 0 ${chart.width} ${chart.height}" class="h-auto w-full" role="img" aria-labelledby="chart-caption">` +
-      `${chartMarkup(chart)}</svg>` +
+      `${chartMarkup(chart, lang)}</svg>` +
       `<figcaption id="chart-caption" class="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted">` +
-      `<span class="sr-only">Reverberation time per octave band, shown in the table below:</span>` +
-      `<span><span aria-hidden="true" class="mr-1.5 inline-block h-0.5 w-5 border-t-2 border-dashed border-ink-soft align-middle"></span>Now</span>` +
-      `<span><span aria-hidden="true" class="mr-1.5 inline-block h-0.5 w-5 bg-moss align-middle"></span>With panels</span>` +
-      `<span><span aria-hidden="true" class="mr-1.5 inline-block h-3 w-5 bg-moss/20 align-middle"></span>Target</span>` +
+      `<span class="sr-only">${text(t.chartScreenReader)}</span>` +
+      `<span><span aria-hidden="true" class="mr-1.5 inline-block h-0.5 w-5 border-t-2 border-dashed border-ink-soft align-middle"></span>${text(t.now)}</span>` +
+      `<span><span aria-hidden="true" class="mr-1.5 inline-block h-0.5 w-5 bg-moss align-middle"></span>${text(t.withPanels)}</span>` +
+      `<span><span aria-hidden="true" class="mr-1.5 inline-block h-3 w-5 bg-moss/20 align-middle"></span>${text(t.targetLegend)}</span>` +
       `</figcaption></figure>` +
-      `<div class="mt-6 overflow-x-auto" tabindex="0" role="region" aria-label="Reverberation time per octave band (scrolls sideways)">` +
+      `<div class="mt-6 overflow-x-auto" tabindex="0" role="region" aria-label="${text(t.tableRegion)}">` +
       `<table class="w-full text-right text-sm tabular-nums [&_[data-used]]:font-semibold [&_td:not([data-used])]:text-muted">` +
-      `<caption class="sr-only">Reverberation time in seconds per octave band, now and with panels</caption>` +
+      `<caption class="sr-only">${text(t.tableCaption)}</caption>` +
       `<thead class="text-muted"><tr><th scope="col" class="py-2 pr-3 text-left font-medium">Hz</th>` +
-      `<th scope="col" class="px-2 py-2 font-medium">Now, Sabine</th>` +
-      `<th scope="col" class="px-2 py-2 font-medium">Now, Eyring</th>` +
-      `<th scope="col" class="px-2 py-2 font-medium">With panels, Sabine</th>` +
-      `<th scope="col" class="py-2 pl-2 font-medium">With panels, Eyring</th></tr></thead>` +
+      `<th scope="col" class="px-2 py-2 font-medium">${text(t.nowSabine)}</th>` +
+      `<th scope="col" class="px-2 py-2 font-medium">${text(t.nowEyring)}</th>` +
+      `<th scope="col" class="px-2 py-2 font-medium">${text(t.panelsSabine)}</th>` +
+      `<th scope="col" class="py-2 pl-2 font-medium">${text(t.panelsEyring)}</th></tr></thead>` +
       `<tbody class="divide-y divide-stone/70 text-ink">${rows}</tbody></table></div>` +
-      `<p class="mt-3 text-xs leading-relaxed text-muted">Figures in bold are the ones used: Sabine while the mean ` +
-      `absorption is 0.2 or less, Eyring above it. Mean absorption at 500 Hz now ` +
-      `<span data-out="alpha-before">${meanAlpha500(result.before)}</span>, with panels ` +
-      `<span data-out="alpha-after">${meanAlpha500(result.after)}</span>.</p>`,
+      `<p class="mt-3 text-xs leading-relaxed text-muted">${fill(text(t.usedNote), {
+        limit: n.number(EYRING_FROM),
+        before: `<span data-out="alpha-before">${meanAlpha500(result.before, lang)}</span>`,
+        after: `<span data-out="alpha-after">${meanAlpha500(result.after, lang)}</span>`,
+      })}</p>`,
   };
 }

@@ -3,14 +3,14 @@ import { type FieldSpec, SubmitButton, TextAreaField, TextFields } from "../../c
 import { showToast as show, Toasts } from "../../components/forms/Toasts";
 import { fill } from "../../i18n/fill";
 import type { Locale } from "../../i18n/locales";
-import { FORM_RATE_LIMIT } from "../../lib/form-schema";
 import { toastForResponse } from "../../lib/form-outcome";
+import { FORM_RATE_LIMIT } from "../../lib/form-schema";
 import type { ContactFormTexts, ToastKind } from "./messages";
 import { type ProductOption, prefillCalculation, prefillMessage } from "./prefill";
 import { CONTACT_LIMITS, type ContactField, contactSchema, fieldErrors } from "./schema";
 
 const ENDPOINT = "/api/submit-contact-form";
-type Values = Record<Exclude<ContactField, "website" | "language">, string>;
+type Values = Record<Exclude<ContactField, "website">, string>;
 const EMPTY: Values = { name: "", email: "", company: "", phone: "", message: "" };
 
 interface Props {
@@ -67,7 +67,7 @@ export default function ContactForm({ products, language, texts }: Props) {
   }, [products, texts]);
 
   const validate = (next: Values, website: string) => {
-    const result = schema.safeParse({ ...next, website, language });
+    const result = schema.safeParse({ ...next, website });
     return result.success ? { data: result.data, errors: {} } : { data: null, errors: fieldErrors(result.error) };
   };
 
@@ -167,7 +167,7 @@ export default function ContactForm({ products, language, texts }: Props) {
         </p>
         <SubmitButton busy={submitting} label={texts.form.send} busyLabel={t.sending} />
       </form>
-      <Toasts />
+      <Toasts closeLabel={t.closeToast} />
     </>
   );
 }

@@ -1,13 +1,12 @@
+import { fill } from "../../i18n/fill";
 import {
   FORM_RATE_LIMIT,
   fieldMessages,
-  languageField,
-  type PersonMessages,
   PERSON_LIMITS,
+  type PersonMessages,
   personFields,
   requiredText,
 } from "../../lib/form-schema";
-import { fill } from "../../i18n/fill";
 import type { ParseIssues } from "../../lib/zod-mini";
 import * as z from "../../lib/zod-mini";
 
@@ -41,7 +40,6 @@ export function contactSchema(m: ContactMessages) {
       m.messageRequired,
       fill(m.messageTooLong, { max: CONTACT_LIMITS.message }),
     ),
-    language: languageField(),
   });
 }
 
@@ -50,7 +48,7 @@ export type ContactInput = z.input<ContactSchema>;
 export type Contact = z.output<ContactSchema>;
 export type ContactField = keyof Contact;
 
-const CONTACT_FIELDS = new Set<string>(["name", "email", "company", "phone", "message", "website", "language"]);
+const CONTACT_FIELDS = new Set<string>(["name", "email", "company", "phone", "message", "website"]);
 
 /** Field messages from a failed parse, the first message per field. */
 export function fieldErrors(error: ParseIssues): Partial<Record<ContactField, string>> {

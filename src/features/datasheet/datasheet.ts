@@ -5,6 +5,7 @@
  * contact. Pure: everything comes in as arguments, so tests call it with fixtures and the site calls
  * it at build (product-datasheet.ts).
  */
+import type { Dictionary } from "../../i18n/dictionary";
 import { noiseReductionCoefficient, OCTAVE_BANDS, weightedAbsorption } from "../../lib/absorption-ratings";
 import type { Product } from "../products/schema";
 import { bandLabel, drawBandChart } from "./chart";
@@ -51,49 +52,73 @@ export interface DatasheetInput {
   /** The product page's address. */
   url: string;
   fonts: PdfFonts;
+  /** The datasheet's texts, and the language it is written in (its tag, and the tag Intl formats with). */
+  texts: DatasheetTexts;
+  language: { tag: string; intl: string };
 }
 
+export type DatasheetTexts = Dictionary["datasheet"];
+
 const M = PAGE.margin;
-const TWO_DECIMALS = (value: number) => value.toFixed(2);
+
+/** Numbers as the datasheet prints them in its language: a decimal comma in Estonian, Finnish and Swedish. */
+const decimals = (intl: string) => (value: number, digits: number) =>
+  new Intl.NumberFormat(intl, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(value);
 
 /** The specification clause a designer can paste into a tender. */
-export function specificationClause(product: DatasheetProduct, company: Pick<Company, "name">): string {
+export function specificationClause(
+  product: DatasheetProduct,
+  company: Pick<Company, "name">,
+  texts: DatasheetTexts,
+  intl: string,
+): string {
   const rating = weightedAbsorption(product.absorption.bands);
   const { thickness } = product.specifications;
   // Mid-sentence: "The Aural Solution" follows the maker's name without its article, and "Solid oak, …"
   // starts in lower case (an acronym such as "MDF" keeps its capitals).
   const name = product.name.replace(/^The\s+/, "");
-  const material = product.specifications.material.replace(/^[A-Z](?![A-Z])/, (c) => c.toLowerCase());
-  return (
-    `Acoustic wall panels shall be ${company.name} ${name}, ${thickness}, ${material}, with a weighted ` +
-    `sound absorption coefficient αw ≥ ${rating.alphaW.toFixed(2)} (class ${rating.absorptionClass}, ISO 11654) ` +
-    `at ${product.absorption.mountingDepthMm} mm mounting depth, and reaction to fire ${product.fire.reaction} ` +
-    "per EN 13501-1."
-  );
+  const material = product.specifications.material.replace(/^\p{Lu}(?!\p{Lu})/u, (c) => c.toLowerCase());
+  return texts.clause({
+    company: company.name,
+    name,
+    thickness,
+    material,
+    alphaW: decimals(intl)(rating.alphaW, 2),
+    absorptionClass: rating.absorptionClass,
+    depth: product.absorption.mountingDepthMm,
+    fire: product.fire.reaction,
+  });
 }
 
 /** The EPD as the datasheet names it. */
-export const epdText = (environment: DatasheetProduct["environment"]) =>
-  environment.epd ? `${environment.epd.programme}, ${environment.epd.number}` : "No EPD yet";
+export const epdText = (environment: DatasheetProduct["environment"], texts: DatasheetTexts) =>
+  environment.epd ? `${environment.epd.programme}, ${environment.epd.number}` : texts.noEpd;
 
 export async function datasheetPdf(input: DatasheetInput): Promise<Uint8Array<ArrayBuffer>> {
-  const { product: p, company } = input;
+  const { product: p, company, texts: d } = input;
+  const fixed = decimals(input.language.intl);
   const rating = weightedAbsorption(p.absorption.bands);
+  const ratingLabel = rating.label.replace(rating.alphaW.toFixed(2), fixed(rating.alphaW, 2));
   const nrc = noiseReductionCoefficient(p.absorption.bands);
-  const dataDate = longDate(p.dataDate);
+  const dataDate = longDate(p.dataDate, input.language.intl);
   const pdf = new PdfWriter(
     {
-      title: `${p.name} datasheet | ${company.name}`,
-      subject: `Technical datasheet of ${p.name}: sound absorption, fire, environment, finishes and care`,
+      title: d.documentTitle(p.name, company.name),
+      subject: d.subject(p.name),
       author: company.legalName,
-      keywords: `${p.name}, acoustic wall panels, sound absorption, NRC, αw, EN 13501-1, EN 15804`,
+      keywords: d.keywords(p.name),
       date: dayStart(p.dataDate),
+      lang: input.language.tag,
     },
     input.fonts,
   );
   const pages = 2;
-  const head = () => runningHead(pdf, `${company.name} · Product datasheet`, `Data as of ${dataDate}`);
-  const foot = (page: number) => footer(pdf, company, `${p.name} datasheet · ${page} / ${pages}`);
+  const head = () => runningHead(pdf, d.head(company.name), d.dataAsOf(dataDate));
+  const foot = (page: number) => footer(pdf, company, d.foot(p.name, page, pages));
 
   // Page 1: the product and its sound absorption.
   pdf.addPage();
@@ -130,20 +155,14 @@ export async function datasheetPdf(input: DatasheetInput): Promise<Uint8Array<Ar
     columnsTop + imageHeight - tileHeight,
   );
   const tiles = [
-    ["NRC", nrc.toFixed(2)],
-    ["αw", rating.alphaW.toFixed(2)],
-    ["Class", rating.absorptionClass],
+    [d.nrc, fixed(nrc, 2)],
+    [d.alphaW, fixed(rating.alphaW, 2)],
+    [d.class, rating.absorptionClass],
   ] as const;
   y = figureTiles(pdf, tiles, y, { width: columnWidth, height: tileHeight });
 
-  y = heading(pdf, "Sound absorption", Math.max(y, columnsTop + imageHeight) + 30);
-  y =
-    paragraph(
-      pdf,
-      `Sound absorption coefficient αs per octave band, measured to ISO 354 at ${p.absorption.mountingDepthMm} mm ` +
-        "mounting depth (the air gap behind the panel in the test). Values above 1.0 can occur in laboratory tests.",
-      y,
-    ) + 10;
+  y = heading(pdf, d.absorption, Math.max(y, columnsTop + imageHeight) + 30);
+  y = paragraph(pdf, d.absorptionText(p.absorption.mountingDepthMm), y) + 10;
   const values = OCTAVE_BANDS.map((band) => p.absorption.bands[band]);
   const chartHeight = 215;
   pdf.tag(
@@ -156,17 +175,18 @@ export async function datasheetPdf(input: DatasheetInput): Promise<Uint8Array<Ar
           bands: OCTAVE_BANDS.map(bandLabel),
           yMax: 1.2,
           ticks: [0, 0.2, 0.4, 0.6, 0.8, 1, 1.2],
-          tickLabel: (v) => v.toFixed(1),
+          tickLabel: (v) => fixed(v, 1),
           emphasise: 1,
           yTitle: "αs",
-          xTitle: "Frequency (Hz)",
+          xTitle: d.frequency,
           series: [{ values, colour: COLOURS.moss, lineWidth: 2, area: true, dots: "ring" }],
         },
       ),
     {
-      alt:
-        `Chart of the sound absorption coefficient of ${p.name} by octave band: ` +
-        `${OCTAVE_BANDS.map((band) => `${band} Hz ${TWO_DECIMALS(p.absorption.bands[band])}`).join(", ")}.`,
+      alt: d.chartAlt(
+        p.name,
+        OCTAVE_BANDS.map((band) => `${band} Hz ${fixed(p.absorption.bands[band], 2)}`).join("; "),
+      ),
     },
   );
   y += chartHeight + 12;
@@ -176,16 +196,12 @@ export async function datasheetPdf(input: DatasheetInput): Promise<Uint8Array<Ar
     y,
     widths: [90, ...OCTAVE_BANDS.map(() => bandWidth)],
     align: ["left", ...OCTAVE_BANDS.map(() => "right" as const)],
-    head: ["Frequency (Hz)", ...OCTAVE_BANDS.map(String)],
-    rows: [["αs", ...values.map(TWO_DECIMALS)]],
+    head: [d.frequency, ...OCTAVE_BANDS.map(String)],
+    rows: [["αs", ...values.map((value) => fixed(value, 2))]],
   });
   paragraph(
     pdf,
-    `Rated ${rating.label}, sound absorption class ${rating.absorptionClass} (ISO 11654), from the practical ` +
-      `coefficients at 250–4000 Hz; NRC ${nrc.toFixed(2)} (ASTM C423), the mean of 250–2000 Hz to the nearest 0.05.` +
-      (rating.shape
-        ? " The letters mark where the panel absorbs more than the reference shape: L low, M middle, H high frequencies."
-        : ""),
+    d.rated(ratingLabel, rating.absorptionClass, fixed(nrc, 2), fixed(0.05, 2)) + (rating.shape ? d.shapeNote : ""),
     y + 12,
     { colour: COLOURS.muted },
   );
@@ -197,42 +213,38 @@ export async function datasheetPdf(input: DatasheetInput): Promise<Uint8Array<Ar
   const labelWidth = 190;
   const specTable = (rows: [string, string][], top: number) =>
     drawTable(pdf, { x: M, y: top, widths: [labelWidth, CONTENT_WIDTH - labelWidth], rows });
-  y = heading(pdf, "Technical specifications", 72);
+  y = heading(pdf, d.technical, 72);
   y = specTable(
     [
-      ["Dimensions", p.specifications.dimensions],
-      ["Standard panel", `${p.panel.widthMm} × ${p.panel.heightMm} mm`],
-      ["Thickness", p.specifications.thickness],
-      ["Material", p.specifications.material],
-      ["Finish", p.specifications.finish],
-      ["Installation", p.specifications.installation],
-      ["Mounting depth in the absorption test", `${p.absorption.mountingDepthMm} mm (ISO 354)`],
-      ["Warranty", `${p.warrantyYears} years`],
+      [d.dimensions, p.specifications.dimensions],
+      [d.standardPanel, `${p.panel.widthMm} × ${p.panel.heightMm} mm`],
+      [d.thickness, p.specifications.thickness],
+      [d.material, p.specifications.material],
+      [d.finish, p.specifications.finish],
+      [d.installation, p.specifications.installation],
+      [d.testDepth, d.testDepthValue(p.absorption.mountingDepthMm)],
+      [d.warranty, d.years(p.warrantyYears)],
     ],
     y,
   );
 
-  y = heading(pdf, "Fire and environment", y + 20);
+  y = heading(pdf, d.fireAndEnvironment, y + 20);
+  const number = new Intl.NumberFormat(input.language.intl, { maximumFractionDigits: 1 });
   y = specTable(
     [
-      ["Reaction to fire (EN 13501-1)", p.fire.reaction],
-      ["Global warming potential, A1–A3", `${p.environment.gwpA1A3} kg CO₂e per m² (${p.environment.standard})`],
-      ["Environmental product declaration", epdText(p.environment)],
-      ["Recycled content", `${p.environment.recycledContentPercent} % by weight`],
+      [d.fire, p.fire.reaction],
+      [d.gwp, d.gwpValue(number.format(p.environment.gwpA1A3), p.environment.standard)],
+      [d.epd, epdText(p.environment, d)],
+      [d.recycled, d.recycledValue(`${number.format(p.environment.recycledContentPercent)} %`)],
     ],
     y,
   );
   y =
-    paragraph(
-      pdf,
-      `Sources. Reaction to fire: ${p.fire.source}. Environmental figures: ${p.environment.source}.`,
-      y + 8,
-      {
-        colour: COLOURS.muted,
-      },
-    ) + 4;
+    paragraph(pdf, d.sources(p.fire.source, p.environment.source), y + 8, {
+      colour: COLOURS.muted,
+    }) + 4;
 
-  y = heading(pdf, "Finishes", y + 18);
+  y = heading(pdf, d.finishes, y + 18);
   const perRow = 4;
   const finishWidth = CONTENT_WIDTH / perRow;
   const finishRow = 20;
@@ -256,16 +268,10 @@ export async function datasheetPdf(input: DatasheetInput): Promise<Uint8Array<Ar
   );
   y += Math.ceil(p.finishes.length / perRow) * finishRow;
 
-  y = heading(pdf, "Care", y + 16);
+  y = heading(pdf, d.care, y + 16);
   y = paragraph(pdf, p.care, y);
-  y = notePanel(pdf, "Specification clause", specificationClause(p, company), y + 20);
-  contactPanel(
-    pdf,
-    company,
-    contactTop(y + 14),
-    `Data as of ${dataDate}. The latest figures are on the product page:`,
-    input.url,
-  );
+  y = notePanel(pdf, d.clauseHeading, specificationClause(p, company, d, input.language.intl), y + 20);
+  contactPanel(pdf, company, contactTop(y + 14), d.latest(dataDate), input.url);
   foot(2);
 
   return pdf.finish();

@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import type { FontRole, PdfFonts } from "./fonts";
-import { COLOURS, PAGE, PDF_LANG, TYPE } from "./theme";
+import { COLOURS, PAGE, TYPE } from "./theme";
 
 export interface DocumentInfo {
   title: string;
@@ -9,6 +9,8 @@ export interface DocumentInfo {
   keywords: string;
   /** Creation and modification date: fixed by the content, so the same content gives the same bytes. */
   date: Date;
+  /** The document's language (BCP 47), for assistive technology: "en", "et", "fi", "sv". */
+  lang: string;
 }
 
 export interface TextStyle {
@@ -50,7 +52,7 @@ export class PdfWriter {
       autoFirstPage: false,
       pdfVersion: "1.7",
       tagged: true,
-      lang: PDF_LANG,
+      lang: info.lang,
       displayTitle: true,
       // The text font is the starting font, so no standard PDF font is ever loaded.
       font: fonts.text as unknown as string,
@@ -172,24 +174,9 @@ function collect(doc: PDFKit.PDFDocument): Promise<Uint8Array<ArrayBuffer>> {
   });
 }
 
-/** A date as the documents print it: "1 September 2026". */
-export function longDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  const months = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
-  return `${day} ${months[(month ?? 1) - 1]} ${year}`;
+/** A date as the documents print it in a language (Intl): "1 September 2026", "1. syyskuuta 2026". */
+export function longDate(isoDate: string, intlTag: string): string {
+  return new Intl.DateTimeFormat(intlTag, { dateStyle: "long", timeZone: "UTC" }).format(dayStart(isoDate));
 }
 
 /** Midnight UTC of an ISO date, the documents' creation date. */

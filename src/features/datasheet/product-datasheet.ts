@@ -3,7 +3,8 @@
  * build from the product's content, its main image and the company's details. Made once per product
  * and build, so the size a link states is the size of the file served.
  */
-import { localePath } from "../../i18n/locales";
+import { dictionary } from "../../i18n/dictionary";
+import { LOCALE_INFO, localePath } from "../../i18n/locales";
 import { siteDetails } from "../../lib/site";
 import type { ProductEntry } from "../products/content";
 import { pdfFonts, printImage } from "./assets";
@@ -31,6 +32,8 @@ async function generate(product: ProductEntry): Promise<Uint8Array<ArrayBuffer>>
     },
     url: new URL(localePath(product.locale, `/products/${product.id}`), import.meta.env.SITE).href,
     fonts,
+    texts: dictionary(product.locale).datasheet,
+    language: { tag: LOCALE_INFO[product.locale].intl, intl: LOCALE_INFO[product.locale].intl },
   });
 }
 

@@ -19,9 +19,6 @@ export const COLOURS = {
 export const PAGE = { width: 595.28, height: 841.89, margin: 48 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
-/** Language of the documents' text, as the document catalogue states it. */
-export const PDF_LANG = "en-GB";
-
 export const TYPE = {
   title: 28,
   heading: 15,

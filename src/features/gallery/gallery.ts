@@ -49,4 +49,3 @@ export function groupGallery<T>(
     return { title: section.title, folder: section.folder, images, missing: !folders.has(section.folder) };
   });
 }
-

@@ -98,7 +98,10 @@ export const ProductTextSchema = SeoSchema.extend({
   applications: productText.applications,
   fire: FireSchema.pick({ source: true }),
   environment: EnvironmentSchema.pick({ source: true }),
-  finishes: z.array(FinishSchema.pick({ id: true, name: true })).min(1).max(16),
+  finishes: z
+    .array(FinishSchema.pick({ id: true, name: true }))
+    .min(1)
+    .max(16),
   care: productText.care,
 }).strict();
 

@@ -126,7 +126,8 @@ export default function SampleForm({ finishes, countries, language, texts }: Pro
     language,
   });
   const validate = (v: Values, keys: string[], website: string) => {
-    const result = schema.safeParse(payload(v, keys, website));
+    const { language: _, ...fields } = payload(v, keys, website);
+    const result = schema.safeParse(fields);
     return result.success ? { ok: true, errors: {} } : { ok: false, errors: sampleFieldErrors(result.error) };
   };
 
@@ -324,7 +325,7 @@ export default function SampleForm({ finishes, countries, language, texts }: Pro
         </p>
         <SubmitButton busy={submitting} label={f.send} busyLabel={t.sending} />
       </form>
-      <Toasts />
+      <Toasts closeLabel={t.closeToast} />
     </>
   );
 }

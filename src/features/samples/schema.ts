@@ -1,8 +1,7 @@
 import { fill } from "../../i18n/fill";
-import { fieldMessages, languageField, type PersonMessages, PERSON_LIMITS, personFields, requiredText } from "../../lib/form-schema";
+import { fieldMessages, PERSON_LIMITS, type PersonMessages, personFields, requiredText } from "../../lib/form-schema";
 import type { ParseIssues } from "../../lib/zod-mini";
 import * as z from "../../lib/zod-mini";
-
 
 /** Where free samples are sent, by ISO 3166 code, in the order the form lists them. */
 export const SHIPPING_COUNTRIES = [
@@ -85,7 +84,6 @@ export function sampleRequestSchema(m: SampleMessages) {
       z.maxLength(MAX_SAMPLES, count),
       z.refine((keys) => new Set(keys).size === keys.length, m.finishTwice),
     ),
-    language: languageField(),
   });
 }
 type SampleRequestSchema = ReturnType<typeof sampleRequestSchema>;
@@ -104,7 +102,6 @@ export const SAMPLE_FIELDS = [
   "address.country",
   "finishes",
   "website",
-  "language",
 ] as const;
 export type SampleField = (typeof SAMPLE_FIELDS)[number];
 

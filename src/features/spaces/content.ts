@@ -11,7 +11,8 @@ export const AUDIENCES = ["private", "public"] as const satisfies readonly Audie
 
 /** The space's slug, e.g. "living-room" for the entry "private/living-room". */
 export const spaceSlug = (entry: { id: string }) => entry.id.split("/").pop() ?? entry.id;
-export const spaceAudience = (entry: { id: string }): Audience => (entry.id.startsWith("private/") ? "private" : "public");
+export const spaceAudience = (entry: { id: string }): Audience =>
+  entry.id.startsWith("private/") ? "private" : "public";
 export const spaceBase = (audience: Audience) => `/${audience}-spaces`;
 /** The space's page in its own language: "/private-spaces/living-room", "/et/private-spaces/living-room". */
 export const spaceHref = (entry: SpaceEntry) =>
@@ -23,7 +24,9 @@ export const spaceHref = (entry: SpaceEntry) =>
  */
 export async function spaces(audience: Audience, locale: Locale): Promise<SpaceEntry[]> {
   const english = (await getCollection("spaces", (entry) => spaceAudience(entry) === audience)).sort(byOrder);
-  const translations = await getCollection("spacesText", (entry) => entry.id.startsWith(`${locale}/spaces/${audience}/`));
+  const translations = await getCollection("spacesText", (entry) =>
+    entry.id.startsWith(`${locale}/spaces/${audience}/`),
+  );
   const file = (id: string) => `content/${locale}/spaces/${id}.mdx`;
   for (const translation of translations) {
     const id = translation.id.slice(`${locale}/spaces/`.length);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import materialsFile from "../../../../content/calculator/materials.json";
+import { calculatorLanguage } from "../../../../src/features/calculator/format";
 import {
   type CalculatorData,
   calculate,
@@ -16,6 +17,8 @@ import { prefillMessage } from "../../../../src/features/contact/prefill";
 import { en } from "../../../../src/i18n/dictionaries/en";
 
 const QUOTE_FOR = en.contact.form.quoteFor;
+/** The calculator in English, as an English page builds it. */
+const LANG = calculatorLanguage(en.calculator.ui, "en-GB");
 
 /** The materials as the content collection checks them. */
 const MATERIALS = materialsFile.map((m, position) => MaterialSchema.parse({ ...m, position }));
@@ -45,7 +48,7 @@ const data: CalculatorData = {
 };
 
 const valid = (fields = DEFAULT_FIELDS) => {
-  const { room, errors } = validate(fields, data);
+  const { room, errors } = validate(fields, data, LANG);
   expect(errors).toEqual({});
   if (!room) throw new Error("invalid");
   return room;
@@ -89,14 +92,16 @@ describe("calculator fields and the URL query", () => {
 
 describe("validation", () => {
   it("names each bad dimension with its limits", () => {
-    const { room, errors } = validate({ ...DEFAULT_FIELDS, length: "", width: "0.5", height: "tall" }, data);
+    const { room, errors } = validate({ ...DEFAULT_FIELDS, length: "", width: "0.5", height: "tall" }, data, LANG);
     expect(room).toBeNull();
     expect(errors).toEqual({
       length: "Enter the length in metres",
       width: "Width must be between 1 and 100 m",
       height: "Height must be a number in metres, such as 4.5",
     });
-    expect(validate({ ...DEFAULT_FIELDS, height: "26" }, data).errors.height).toBe("Height must be between 2 and 25 m");
+    expect(validate({ ...DEFAULT_FIELDS, height: "26" }, data, LANG).errors.height).toBe(
+      "Height must be between 2 and 25 m",
+    );
   });
 
   it("counts panels and area both ways, and refuses more than the walls hold", () => {
@@ -107,13 +112,13 @@ describe("validation", () => {
     expect(byPanels.area).toBeCloseTo(3.6, 9);
     expect(byPanels.panels).toBe(10);
     // Walls of the default room: 2 × (6 + 4.5) × 2.7 = 56.7 m².
-    expect(validate({ ...DEFAULT_FIELDS, amount: "60" }, data).errors.amount).toBe(
+    expect(validate({ ...DEFAULT_FIELDS, amount: "60" }, data, LANG).errors.amount).toBe(
       "The walls have 56.7 m²; enter at most that",
     );
-    expect(validate({ ...DEFAULT_FIELDS, amount: "200", unit: "panels" }, data).errors.amount).toBe(
+    expect(validate({ ...DEFAULT_FIELDS, amount: "200", unit: "panels" }, data, LANG).errors.amount).toBe(
       "At most 157 panels fit on 56.7 m² of wall",
     );
-    expect(validate({ ...DEFAULT_FIELDS, amount: "2.5", unit: "panels" }, data).errors.amount).toBe(
+    expect(validate({ ...DEFAULT_FIELDS, amount: "2.5", unit: "panels" }, data, LANG).errors.amount).toBe(
       "Enter a whole number of panels",
     );
     expect(valid({ ...DEFAULT_FIELDS, amount: "" }).area).toBe(0);
@@ -131,10 +136,10 @@ describe("results, texts and the quote", () => {
     const enough = calculate(valid({ ...DEFAULT_FIELDS, amount: String(rec?.panels), unit: "panels" }));
     expect(enough.midAfter).toBeLessThanOrEqual(0.6);
     expect(enough.statusAfter).toBe("within");
-    expect(recommendationText(result)).toMatch(
+    expect(recommendationText(result, LANG)).toMatch(
       /^To reach 0\.6 s: at least [\d.]+ m² of Felt Panels, which is \d+ panels of 600 × 600 mm/,
     );
-    expect(statusText("above", data.roomTypes[0] as CalculatorData["roomTypes"][number])).toContain(
+    expect(statusText("above", data.roomTypes[0] as CalculatorData["roomTypes"][number], LANG)).toContain(
       "above the target of 0.4–0.6 s",
     );
   });
@@ -142,13 +147,13 @@ describe("results, texts and the quote", () => {
   it("says so when the walls alone cannot reach the target", () => {
     const hall = calculate(valid({ ...DEFAULT_FIELDS, length: "80", width: "60", height: "20" }));
     expect(hall.recommendation).toBeNull();
-    expect(recommendationText(hall)).toContain("would not reach 0.6 s");
+    expect(recommendationText(hall, LANG)).toContain("would not reach 0.6 s");
   });
 
   it("writes a quote with the room, the product, the quantity and the link, within the message limit", () => {
     const result = calculate(valid({ ...DEFAULT_FIELDS, amount: "20", unit: "panels" }));
     const link = `https://example.ee/tools/room-acoustics-calculator?${toQuery({ ...DEFAULT_FIELDS, amount: "20", unit: "panels" })}`;
-    const message = quoteMessage(result, link);
+    const message = quoteMessage(result, link, LANG);
     expect(message).toContain("Room: 6 × 4.5 × 2.7 m (72.9 m³), living room");
     expect(message).toContain("Product: Felt Panels, 7.2 m² (20 panels of 600 × 600 mm)");
     expect(message).toContain(link);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatNumber, panelSize, seconds } from "../../../../src/features/calculator/format";
+import { calculatorLanguage, panelSize } from "../../../../src/features/calculator/format";
 import {
   type CalculatorData,
   type CalculatorResult,
@@ -15,8 +15,12 @@ import { type ReportInput, reportPdf, surfaceNames } from "../../../../src/featu
 import { EYRING_FROM, OCTAVE_BANDS } from "../../../../src/features/calculator/reverberation";
 import { recommendationText, statusText } from "../../../../src/features/calculator/view";
 import { pdfFonts } from "../../../../src/features/datasheet/assets";
-import { secondsRange } from "../../../../src/lib/text";
+import { en } from "../../../../src/i18n/dictionaries/en";
 import { company, contentProducts } from "../datasheet/fixtures";
+
+/** The calculator in English, as an English page builds it. */
+const LANG = calculatorLanguage(en.calculator.ui, "en-GB");
+const { seconds, range: secondsRange, number: formatNumber } = LANG.n;
 
 const json = (path: string) => JSON.parse(readFileSync(join(process.cwd(), path), "utf8"));
 const strip = <T extends { position?: unknown }>({ position: _, ...rest }: T) => rest;
@@ -64,7 +68,7 @@ describe("the calculator's PDF report", () => {
   let bytes: Uint8Array;
   let text: string;
   beforeAll(async () => {
-    const { room, errors } = validate(FIELDS, data);
+    const { room, errors } = validate(FIELDS, data, LANG);
     expect(errors).toEqual({});
     if (!room) throw new Error("invalid room");
     result = calculate(room);
@@ -75,6 +79,10 @@ describe("the calculator's PDF report", () => {
       date: "2026-11-23",
       company,
       fonts: await pdfFonts(),
+      contactPath: "/contact",
+      lang: LANG,
+      texts: en.calculator.report,
+      language: { tag: "en-GB", intl: "en-GB" },
     };
     bytes = await reportPdf(input);
     text = await pdfText(bytes);
@@ -95,8 +103,8 @@ describe("the calculator's PDF report", () => {
     expect(text).toContain(`Now, T(500–1000 Hz) ${seconds(result.midBefore)} s`);
     expect(text).toContain(`With panels ${seconds(result.midAfter)} s`);
     expect(text).toContain(`Target ${secondsRange(result.room.type)}`);
-    expect(text).toContain(statusText(result.statusAfter, result.room.type));
-    expect(text).toContain(recommendationText(result));
+    expect(text).toContain(statusText(result.statusAfter, result.room.type, LANG));
+    expect(text).toContain(recommendationText(result, LANG));
     expect(text).toContain(`Product Felt Panels, panels of ${panelSize(result.room.product)}`);
     expect(text).toContain(`On the walls ${formatNumber(result.room.area, 2)} m², 12 panels`);
     const rec = result.recommendation;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { seconds } from "../../../../src/features/calculator/format";
+import { calculatorLanguage } from "../../../../src/features/calculator/format";
 import {
   type CalculatorData,
   type CalculatorResult,
@@ -13,7 +13,11 @@ import {
   validate,
 } from "../../../../src/features/calculator/model";
 import { applyLabel, escapeHtml, renderResult, renderTarget } from "../../../../src/features/calculator/view";
-import { secondsRange } from "../../../../src/lib/text";
+import { en } from "../../../../src/i18n/dictionaries/en";
+
+/** The calculator in English, as an English page builds it. */
+const LANG = calculatorLanguage(en.calculator.ui, "en-GB");
+const { seconds, range: secondsRange } = LANG.n;
 
 type Bands = [number, number, number, number, number, number];
 const flat = (alpha: number): Bands => [alpha, alpha, alpha, alpha, alpha, alpha];
@@ -49,7 +53,7 @@ const FIELDS: Fields = {
 };
 
 const resultFor = (fields: Fields, calculatorData = data): CalculatorResult => {
-  const { room, errors } = validate(fields, calculatorData);
+  const { room, errors } = validate(fields, calculatorData, LANG);
   expect(errors).toEqual({});
   if (!room) throw new Error("invalid");
   return calculate(room);
@@ -85,7 +89,7 @@ describe("formatting", () => {
 
 describe("the rendered result", () => {
   const result = resultFor(FIELDS);
-  const markup = renderResult(result);
+  const markup = renderResult(result, LANG);
 
   it("shows T(500–1000) now and with panels, worked out by hand", () => {
     // Now: A = 20 × 0.1 + 20 × 0.1 + 45 × 0.05 = 6.25 m², ᾱ = 0.074, Sabine 0.161 × 50 / 6.25 = 1.288 s.
@@ -155,28 +159,28 @@ describe("the rendered result", () => {
 
   it("recommends the smallest panel count when the room is above its target", () => {
     const bare = resultFor({ ...FIELDS, type: "odd", amount: "0" });
-    const html = renderResult(bare);
+    const html = renderResult(bare, LANG);
     expect(html.summary).toContain("above the target of 0.4–0.6 s");
     expect(html.summary).toMatch(/To reach 0\.6 s: at least [\d.]+ m² of Felt &amp; &lt;Co&gt;, which is \d+ panels/);
-    expect(applyLabel(bare)).toBe(`Use ${bare.recommendation?.panels} panels`);
+    expect(applyLabel(bare, LANG)).toBe(`Use ${bare.recommendation?.panels} panels`);
     expect(bare.recommendation?.panels).toBeGreaterThan(0);
   });
 
   it("escapes names and sources from the content", () => {
     const odd = resultFor({ ...FIELDS, type: "odd" });
-    const html = Object.values(renderResult(odd)).join("");
+    const html = Object.values(renderResult(odd, LANG)).join("");
     expect(html).toContain("for a &lt;b&gt;x&lt;/b&gt;");
     expect(html).not.toContain("<b>");
     expect(html).not.toContain("<Co>");
     const type = data.roomTypes[1];
     if (!type) throw new Error("no room type");
-    expect(renderTarget(type)).toBe(
+    expect(renderTarget(type, LANG)).toBe(
       'Target <span data-out="target">0.4–0.6 s</span>. Source: <span data-out="target-source">&quot;Tables&quot; &amp; &lt;i&gt;notes&lt;/i&gt;</span>.',
     );
   });
 
   it("uses the one range format in the quote as on the page", () => {
-    expect(quoteMessage(result, "https://example.ee/x")).toContain("(target 0.6–0.8 s)");
+    expect(quoteMessage(result, "https://example.ee/x", LANG)).toContain("(target 0.6–0.8 s)");
   });
 });
 
@@ -192,10 +196,13 @@ describe("one markup for the page and the browser", () => {
       ],
     };
     // The component renders DEFAULT_FIELDS; the element reads the form, or the query when there is one.
-    const server = renderResult(resultFor(DEFAULT_FIELDS, calculator));
-    const browser = renderResult(resultFor(fieldsFromQuery(`?${toQuery(DEFAULT_FIELDS)}`, calculator), calculator));
+    const server = renderResult(resultFor(DEFAULT_FIELDS, calculator), LANG);
+    const browser = renderResult(
+      resultFor(fieldsFromQuery(`?${toQuery(DEFAULT_FIELDS)}`, calculator), calculator),
+      LANG,
+    );
     expect(browser).toEqual(server);
-    const other = renderResult(resultFor(fieldsFromQuery("?length=9", calculator), calculator));
+    const other = renderResult(resultFor(fieldsFromQuery("?length=9", calculator), calculator), LANG);
     expect(other.summary).not.toBe(server.summary);
   });
 

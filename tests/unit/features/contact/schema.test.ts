@@ -20,14 +20,7 @@ describe("ContactSchema", () => {
       phone: null,
       message: "Hello",
       website: "",
-      language: "en",
     });
-  });
-
-  it("keeps the language a visitor wrote from, and reads a missing or unknown one as English", () => {
-    expect(ContactSchema.parse({ ...valid, language: "fi" }).language).toBe("fi");
-    expect(ContactSchema.parse({ ...valid, language: "de" }).language).toBe("en");
-    expect(ContactSchema.parse({ ...valid, language: 7 }).language).toBe("en");
   });
 
   it("words its messages in the page's language", () => {

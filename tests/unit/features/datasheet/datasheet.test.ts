@@ -5,6 +5,7 @@ import { pdfFontFile } from "../../../../src/features/datasheet/assets";
 import { datasheetPdf, epdText, specificationClause } from "../../../../src/features/datasheet/datasheet";
 import { PDF_CHARACTERS } from "../../../../src/features/datasheet/fonts";
 import { DISPLAY_UNSUPPORTED, longDate } from "../../../../src/features/datasheet/pdf";
+import { en } from "../../../../src/i18n/dictionaries/en";
 import { noiseReductionCoefficient, OCTAVE_BANDS, weightedAbsorption } from "../../../../src/lib/absorption-ratings";
 import { type ContentProduct, company, contentProducts, datasheetInput } from "./fixtures";
 
@@ -59,7 +60,7 @@ describe("product datasheets", () => {
       const { text } = sheet(product);
       expect(text).toContain(`Reaction to fire (EN 13501-1) ${p.fire.reaction}`);
       expect(text).toContain(`A1–A3 ${p.environment.gwpA1A3} kg CO₂e per m² (EN 15804+A2)`);
-      expect(text).toContain(`Environmental product declaration ${epdText(p.environment)}`);
+      expect(text).toContain(`Environmental product declaration ${epdText(p.environment, en.datasheet)}`);
       expect(text).toContain(`Recycled content ${p.environment.recycledContentPercent} % by weight`);
       expect(text).toContain(`Reaction to fire: ${p.fire.source}`);
       expect(text).toContain(`Environmental figures: ${p.environment.source}`);
@@ -74,12 +75,12 @@ describe("product datasheets", () => {
 
     it("ends with the specification clause, the contact and the date of the data", () => {
       const { text } = sheet(product);
-      const clause = specificationClause(p, company);
+      const clause = specificationClause(p, company, en.datasheet, "en-GB");
       expect(clause).toContain(`αw ≥ ${rating.alphaW.toFixed(2)} (class ${rating.absorptionClass}, ISO 11654)`);
       expect(clause).toContain(`reaction to fire ${p.fire.reaction} per EN 13501-1`);
       expect(text).toContain(clause);
       expect(text).toContain(`${company.email} · ${company.phone}`);
-      expect(text).toContain(`Data as of ${longDate(p.dataDate)}`);
+      expect(text).toContain(`Data as of ${longDate(p.dataDate, "en-GB")}`);
       expect(text).toContain(`http://localhost:8888/products/${product.slug}`);
     });
 

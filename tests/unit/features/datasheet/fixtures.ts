@@ -5,6 +5,7 @@ import { z } from "zod";
 import { pdfFonts, printImage } from "../../../../src/features/datasheet/assets";
 import type { Company, DatasheetInput } from "../../../../src/features/datasheet/datasheet";
 import { type Product, productSchema } from "../../../../src/features/products/schema";
+import { en } from "../../../../src/i18n/dictionaries/en";
 
 const PRODUCTS = join(process.cwd(), "content/products");
 
@@ -45,5 +46,7 @@ export async function datasheetInput(product: ContentProduct): Promise<Datasheet
     company,
     url: `http://localhost:8888/products/${product.slug}`,
     fonts: await pdfFonts(),
+    texts: en.datasheet,
+    language: { tag: "en-GB", intl: "en-GB" },
   };
 }
