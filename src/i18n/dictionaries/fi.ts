@@ -275,7 +275,7 @@ export const fi: Dictionary = {
       description:
         "Kuvaile huone ja näe sen jälkikaiunta-aika oktaavikaistoittain ennen paneelejamme ja niiden kanssa, tavoitteeseen verrattuna, sekä tarvittava paneelimäärä.",
       eyebrow: "Tietopankki · Työkalu",
-      heading: "Huoneakustiikkalaskuri",
+      heading: "Huoneakustiikka\u00ADlaskuri",
       lead: "Kuvaile huoneesi ja näe, kuinka kauan ääni siinä viipyy, miten paneelimme muuttavat sitä ja kuinka monta paneelia tarvitset, jotta jälkikaiunta-aika osuu huoneen käyttötarkoitukseen suositeltuun arvoon. Jaa tulos tai lähetä se meille tarjousta varten.",
       how: "Näin laskenta toimii",
       method1:

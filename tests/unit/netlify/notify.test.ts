@@ -75,6 +75,14 @@ describe("notificationMail", () => {
     expect(text).toContain('Panels for a <b>40 m²</b> room, "soon".\nSecond line.');
   });
 
+  it("says which language to answer in: the page's language the visitor wrote from", () => {
+    const estonian = notificationMail({ ...submission, language: "et" }, settings);
+    expect(estonian.text).toMatch(/Language:\s+Estonian: answer in Estonian/);
+    expect(estonian.html).toContain("Estonian: answer in Estonian");
+    // Records from before the site had languages were written in English.
+    expect(notificationMail(submission, settings).text).toMatch(/Language:\s+English: answer in English/);
+  });
+
   it("escapes every field in the HTML part", () => {
     const { html } = notificationMail({ ...submission, name: "<script>alert(1)</script>" }, settings);
     expect(html).not.toContain("<script>");
