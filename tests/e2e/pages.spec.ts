@@ -2,6 +2,26 @@ import { localePath, TRANSLATED_LOCALES } from "../../src/i18n/locales";
 import { sitemapPaths } from "../support/dist";
 import { axeViolations, expect, sitePaths, test, watchForErrors } from "./fixtures";
 
+/** One page of every template: home, about, gallery, spaces (list, page, aspect), learning (both kinds), product, forms, result pages, calculator. */
+const TEMPLATES = [
+  "/",
+  "/about",
+  "/gallery",
+  "/spatial-solutions",
+  "/private-spaces",
+  "/private-spaces/living-room",
+  "/private-spaces/living-room/optimal-levels",
+  "/public-spaces/libraries",
+  "/learning/room-acoustics",
+  "/learning/acoustic-elements",
+  "/products/aural-solution",
+  "/contact",
+  "/contact/sent",
+  "/samples",
+  "/samples/too-many",
+  "/tools/room-acoustics-calculator",
+];
+
 test.describe("every page in the sitemap", () => {
   test("the sitemap lists the public pages and leaves out private ones", async ({ request }) => {
     const paths = await sitePaths(request);
@@ -49,26 +69,6 @@ test.describe("every page in the sitemap", () => {
     }
   });
 });
-
-/** One page of every template: home, about, gallery, spaces (list, page, aspect), learning (both kinds), product, forms, result pages, calculator. */
-const TEMPLATES = [
-  "/",
-  "/about",
-  "/gallery",
-  "/spatial-solutions",
-  "/private-spaces",
-  "/private-spaces/living-room",
-  "/private-spaces/living-room/optimal-levels",
-  "/public-spaces/libraries",
-  "/learning/room-acoustics",
-  "/learning/acoustic-elements",
-  "/products/aural-solution",
-  "/contact",
-  "/contact/sent",
-  "/samples",
-  "/samples/too-many",
-  "/tools/room-acoustics-calculator",
-];
 
 /** Pages under a translated language's prefix (/et, /fi, /sv). */
 function translated(path: string) {
