@@ -118,7 +118,7 @@ function hostClass() {
         }
       };
       // The close button's name is the page's language's, as the host was rendered with it.
-      const label = this.dataset["close"] ?? "Close toast";
+      const label = this.dataset.close ?? "Close toast";
       (toast.tone === "success" ? this.#status : this.#alert)?.append(card(toast, close, label));
     }
   };
