@@ -99,6 +99,9 @@ export default defineConfig({
     },
   },
   fonts,
+  // AVIF at encoder effort 3 rather than sharp's 4: a first build on a fresh machine makes its 576
+  // optimised images in about 1 minute instead of 3, for AVIF files about 15% larger.
+  image: { service: { entrypoint: "astro/assets/services/sharp", config: { avif: { effort: 3 } } } },
   markdown: { syntaxHighlight: false },
   vite: {
     plugins: [tailwindcss()],
