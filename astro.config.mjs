@@ -59,6 +59,28 @@ const fonts = fontFaces.map(({ family, faces }) => ({
   },
 }));
 
+/**
+ * The dev server answers /cms/ with the content editor's page, as Netlify does with cms/index.html.
+ * @returns {import("vite").Plugin}
+ */
+function editorIndex() {
+  return {
+    name: "editor-index",
+    // Runs after Astro's own hook, which puts its trailing-slash check first, so this goes before it.
+    configureServer(server) {
+      return () => {
+        server.middlewares.stack.unshift({
+          route: "",
+          handle: (request, _response, next) => {
+            if (request.url === "/cms" || request.url === "/cms/") request.url = "/cms/index.html";
+            next();
+          },
+        });
+      };
+    },
+  };
+}
+
 // Netlify sets URL on its builds; SITE_URL overrides it, and local builds use the preview's address.
 const site = process.env.SITE_URL ?? process.env.URL ?? "http://localhost:8888";
 
@@ -84,7 +106,7 @@ export default defineConfig({
     mdx(),
     // Each page is listed with its alternates in the other languages (xhtml:link hreflang).
     sitemap({
-      filter: (page) => !/\/(admin|auth)(\/|$)|\/404$/.test(new URL(page).pathname),
+      filter: (page) => !/\/(admin|auth|cms)(\/|$)|\/404$/.test(new URL(page).pathname),
       i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(LOCALES.map((l) => [l, LOCALE_INFO[l].tag])) },
     }),
   ],
@@ -104,7 +126,7 @@ export default defineConfig({
   image: { service: { entrypoint: "astro/assets/services/sharp", config: { avif: { effort: 3 } } } },
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), editorIndex()],
     build: {
       rolldownOptions: {
         output: {

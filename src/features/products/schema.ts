@@ -4,17 +4,30 @@ import { z } from "../../lib/zod";
 
 const coefficient = z.number().min(0).max(1.3).describe("Sound absorption coefficient αs, as measured (may exceed 1)");
 
-/** Absorption per octave band, with the mounting depth of the test (ISO 354). */
+/**
+ * Absorption per octave band, with the mounting depth of the test (ISO 354). A file names each band
+ * `hz125` … `hz4000` (keys a content editor can hold; a bare number there reads as a list index); the
+ * site reads them by frequency, `bands["125"]`.
+ */
 export const AbsorptionSchema = z.strictObject({
   mountingDepthMm: z.number().int().min(0).max(1000).describe("Air gap behind the panel in the test, in mm"),
-  bands: z.strictObject({
-    "125": coefficient,
-    "250": coefficient,
-    "500": coefficient,
-    "1000": coefficient,
-    "2000": coefficient,
-    "4000": coefficient,
-  }),
+  bands: z
+    .strictObject({
+      hz125: coefficient,
+      hz250: coefficient,
+      hz500: coefficient,
+      hz1000: coefficient,
+      hz2000: coefficient,
+      hz4000: coefficient,
+    })
+    .transform((b) => ({
+      "125": b.hz125,
+      "250": b.hz250,
+      "500": b.hz500,
+      "1000": b.hz1000,
+      "2000": b.hz2000,
+      "4000": b.hz4000,
+    })),
 });
 
 export const SpecificationsSchema = z.strictObject({
@@ -55,10 +68,19 @@ export const EnvironmentSchema = z.strictObject({
       number: z.string().min(1).max(60).describe("The EPD's registration number"),
     })
     .nullable()
-    .describe("The product's EPD, or null when there is no EPD yet"),
+    .default(null)
+    .describe("The product's EPD; left out (or null) while there is no EPD yet"),
   recycledContentPercent: z.number().min(0).max(100).describe("Recycled content by weight, in %"),
   source: z.string().min(1).max(200).describe("Where the figures come from"),
 });
+
+/**
+ * A date as YYYY-MM-DD. Front matter may hold it quoted (a string) or bare, which its YAML parser
+ * reads as a date; both mean the same day.
+ */
+const isoDate = z
+  .union([z.iso.date(), z.date().transform((date) => date.toISOString().slice(0, 10))])
+  .meta({ widget: "date" });
 
 /** A finish id is unique within its product; the sample form names it as `<product>/<finish>`. */
 export const FINISH_ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -132,7 +154,7 @@ export function productSchema<Image extends z.ZodType>(image: Image) {
       .max(16)
       .describe("Finishes and colours offered; each can be ordered as a free sample"),
     care: productText.care,
-    dataDate: z.iso.date().describe("The date of the technical and environmental data (YYYY-MM-DD)"),
+    dataDate: isoDate.describe("The date of the technical and environmental data (YYYY-MM-DD)"),
     panel: z
       .strictObject({
         widthMm: z.number().int().min(100).max(5000),

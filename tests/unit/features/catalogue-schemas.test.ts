@@ -26,7 +26,7 @@ const product = {
   applications: ["Offices", "Classrooms"],
   absorption: {
     mountingDepthMm: 50,
-    bands: { "125": 0.15, "250": 0.4, "500": 0.8, "1000": 0.95, "2000": 0.9, "4000": 0.85 },
+    bands: { hz125: 0.15, hz250: 0.4, hz500: 0.8, hz1000: 0.95, hz2000: 0.9, hz4000: 0.85 },
   },
   fire: { reaction: "B-s1,d0", standard: "EN 13501-1", source: "Test report 1" },
   environment: {
@@ -122,7 +122,7 @@ describe("product schema", () => {
   });
 
   it("keeps NRC within 0.65-0.95", () => {
-    const bands = { "125": 0.1, "250": 0.3, "500": 0.5, "1000": 0.6, "2000": 0.6, "4000": 0.5 };
+    const bands = { hz125: 0.1, hz250: 0.3, hz500: 0.5, hz1000: 0.6, hz2000: 0.6, hz4000: 0.5 };
     const result = ProductSchema.safeParse({
       ...product,
       specifications: { ...product.specifications, nrc: 0.5 },
@@ -139,9 +139,9 @@ describe("product schema", () => {
   });
 
   it("names a missing band and a misspelt field", () => {
-    const { "4000": _dropped, ...bands } = product.absorption.bands;
+    const { hz4000: _dropped, ...bands } = product.absorption.bands;
     expect(issuePaths(ProductSchema.safeParse({ ...product, absorption: { ...product.absorption, bands } }))).toEqual([
-      "absorption.bands.4000",
+      "absorption.bands.hz4000",
     ]);
     expect(ProductSchema.safeParse({ ...product, featurs: [] }).error?.issues[0]?.code).toBe("unrecognized_keys");
   });

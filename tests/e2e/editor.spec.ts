@@ -1,0 +1,137 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import type { Page } from "@playwright/test";
+import { noiseReductionCoefficient, weightedAbsorption } from "../../src/lib/absorption-ratings";
+import { astroDev, projectCopy } from "../support/project-copy";
+import { expect, test } from "./fixtures";
+import { copyOfContent, pickFolderOnDisk } from "./local-folder";
+
+/**
+ * The content editor at /cms/ in its local mode, on a copy of the content folder: what an editor
+ * changes lands in the files as the only change, the site rebuilt from them shows it, and an edit
+ * that breaks a schema rule is refused before anything is written.
+ */
+
+const PRODUCT = "content/products/felt-panels.mdx";
+const NEW_DESCRIPTION =
+  "Wool felt panels in twelve quiet colours, as tiles or as large fields. NRC 0.75, soft to touch and recyclable.";
+
+async function filesUnder(root: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  const entries = await readdir(join(root, "content"), { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(root, path), (await readFile(path)).toString("base64"));
+  }
+  return files;
+}
+
+/** Opens the editor on `root` and the Felt Panels product in it. */
+async function openProduct(page: Page, root: string) {
+  const folder = await pickFolderOnDisk(page, root);
+  await page.goto("/cms/");
+  await page.getByRole("button", { name: "Work with Local Repository" }).click();
+  await page.getByText("Felt Panels", { exact: true }).click();
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+  return folder;
+}
+
+/** A field's input in the English pane; the editor draws fields as they scroll into view. */
+async function fieldInput(page: Page, keyPath: string) {
+  const input = page.locator(`[data-key-path="${keyPath}"]`).first().locator("input, textarea").first();
+  await page.mouse.move(300, 500);
+  for (let i = 0; i < 80 && (await input.count()) === 0; i++) {
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(100);
+  }
+  await input.scrollIntoViewIfNeeded();
+  return input;
+}
+
+test.describe("content editor", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("is its own page, kept out of search engines", async ({ page, request }) => {
+    const response = await page.goto("/cms/");
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(await response?.text()).toContain('<meta name="robots" content="noindex, nofollow">');
+    await expect(page.getByRole("button", { name: "Work with Local Repository" })).toBeVisible();
+    const config = await (await request.get("/cms/config.yml")).text();
+    expect(config).toContain("folder: content/{{locale}}/products");
+    expect(await (await request.get("/robots.txt")).text()).toContain("Disallow: /cms/");
+  });
+
+  test("an editor changes a product's description and one band: only those two lines change, and the rebuilt page shows them", async ({
+    page,
+  }) => {
+    const root = await mkdtemp(join(tmpdir(), "editor-"));
+    try {
+      await copyOfContent(process.cwd(), root);
+      const before = await filesUnder(root);
+      const original = await readFile(join(root, PRODUCT), "utf8");
+      const folder = await openProduct(page, root);
+
+      await (await fieldInput(page, "description")).fill(NEW_DESCRIPTION);
+      await (await fieldInput(page, "absorption.bands.hz4000")).fill("0.4");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect.poll(() => folder.writes.includes(PRODUCT), { timeout: 15_000 }).toBe(true);
+
+      const edited = await readFile(join(root, PRODUCT), "utf8");
+      const changed = original
+        .split("\n")
+        .map((line, i) => [line, edited.split("\n")[i]] as const)
+        .filter(([a, b]) => a !== b);
+      expect(edited.split("\n")).toHaveLength(original.split("\n").length);
+      expect(changed).toEqual([
+        [expect.stringMatching(/^description: /), `description: ${NEW_DESCRIPTION}`],
+        ["    hz4000: 0.85", "    hz4000: 0.4"],
+      ]);
+      // Every other file (the product's three translations were written too) is byte for byte the same.
+      const after = await filesUnder(root);
+      expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+      expect([...after].filter(([path, bytes]) => before.get(path) !== bytes).map(([path]) => path)).toEqual([PRODUCT]);
+
+      // The site built from the edited files: the new description, and αw recomputed from the bands.
+      const bands = { "125": 0.15, "250": 0.4, "500": 0.8, "1000": 0.95, "2000": 0.9 };
+      const was = weightedAbsorption({ ...bands, "4000": 0.85 }).alphaW;
+      const now = weightedAbsorption({ ...bands, "4000": 0.4 }).alphaW;
+      expect(now).not.toBe(was);
+      expect(noiseReductionCoefficient({ ...bands, "4000": 0.4 })).toBe(0.75);
+      const copy = await projectCopy(join(root, "content"));
+      const server = await astroDev(copy, 4330);
+      try {
+        const html = await (await fetch(`${server.url}/products/felt-panels`)).text();
+        expect(html).toContain(`<meta name="description" content="${NEW_DESCRIPTION}">`);
+        expect(html).toContain(`αw ${now.toFixed(2)}`);
+        expect(html).not.toContain(`αw ${was.toFixed(2)}`);
+      } finally {
+        await server.stop();
+        await rm(copy, { recursive: true, force: true });
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  test("an edit that breaks a schema rule is refused, and nothing is written", async ({ page }) => {
+    const root = await mkdtemp(join(tmpdir(), "editor-"));
+    try {
+      await copyOfContent(process.cwd(), root);
+      const original = await readFile(join(root, PRODUCT), "utf8");
+      const folder = await openProduct(page, root);
+
+      await (await fieldInput(page, "description")).fill("Too short.");
+      await (await fieldInput(page, "absorption.bands.hz4000")).fill("2");
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText(/fields have errors/)).toBeVisible();
+      await expect(page.locator('[data-key-path="absorption.bands.hz4000"]').first()).toContainText("1.3");
+      expect(folder.writes).toEqual([]);
+      expect(await readFile(join(root, PRODUCT), "utf8")).toBe(original);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
