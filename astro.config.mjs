@@ -71,6 +71,7 @@ function editorIndex() {
       return () => {
         server.middlewares.stack.unshift({
           route: "",
+          /** @type {import("vite").Connect.NextHandleFunction} */
           handle: (request, _response, next) => {
             if (request.url === "/cms" || request.url === "/cms/") request.url = "/cms/index.html";
             next();

@@ -19,7 +19,10 @@ process.env.FIREBASE_PROJECT_ID ??= demoProjectId;
 process.env.AURAL_LOCAL_AUTH_EMULATOR = "1";
 process.env.NETLIFY_LOCAL = "true";
 console.log(`Auth emulator at http://${auth.host} with demo accounts:\n${describeDemoAccounts()}`);
-console.log(`${mail.line}\n`);
+console.log(`${mail.line}`);
+console.log(
+  `Content editor at http://localhost:4321/cms/: "Work with Local Repository" and pick this folder (Chrome or Edge)\n`,
+);
 
 const astro = spawn(
   process.execPath,

@@ -202,6 +202,21 @@ describe("byte budgets", () => {
     });
   });
 
+  it("never loads the content editor's script on a site page, up front or on demand", () => {
+    const withEditor = pages.filter((p) => {
+      const scripts = [pageJavaScript(p.html, { includeDynamic: true })];
+      return (
+        p.html.includes("/cms/") ||
+        scripts.some((s) => s.files.some((f) => f.startsWith("/cms/")) || /sveltia/i.test(s.text))
+      );
+    });
+    expect(withEditor.map((p) => p.route)).toEqual([]);
+    // The editor's own page does load it, which shows what the check looks for.
+    const editor = pageJavaScript(readFileSync(join(distDir, "cms/index.html"), "utf8"));
+    expect(editor.files).toEqual(["/cms/sveltia-cms.js"]);
+    expect(editor.text).toMatch(/sveltia/i);
+  });
+
   it("loads no Firebase code up front on public pages", () => {
     const publicPages = pages.filter((p) => !/^\/(auth|admin)/.test(p.route));
     const withFirebase = publicPages.filter((p) => containsFirebase(pageJavaScript(p.html).text)).map((p) => p.route);

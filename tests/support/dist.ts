@@ -23,11 +23,14 @@ export interface BuiltPage {
   html: string;
 }
 
-/** Every HTML page in the build with the route Netlify serves it at. */
+/** The content editor's files (dist/cms/): an application of its own, not one of the site's pages. */
+export const EDITOR_DIR = join(distDir, "cms");
+
+/** Every HTML page of the site in the build with the route Netlify serves it at (not the editor's). */
 export function builtPages(): BuiltPage[] {
   assertBuilt();
   return walk(distDir)
-    .filter((file) => file.endsWith(".html"))
+    .filter((file) => file.endsWith(".html") && !file.startsWith(EDITOR_DIR + sep))
     .map((file) => {
       const rel = relative(distDir, file).split(sep).join("/");
       const route = `/${rel.replace(/(^|\/)index\.html$/, "").replace(/\.html$/, "")}`.replace(/\/$/, "") || "/";

@@ -269,6 +269,8 @@ export function editorConfig(repository: { repo: string; branch: string; siteUrl
         deleteMedia: "Content: delete “{{path}}”",
       },
     },
+    app_title: "Aural Acoustics content",
+    logo: { src: "/favicon.svg" },
     site_url: repository.siteUrl,
     display_url: repository.siteUrl,
     // Uploads land in content/, where the build's image pipeline optimises them; never in public/.

@@ -10,6 +10,7 @@ export function editorPage(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Content editor · Aural Acoustics</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link href="/cms/config.yml" type="application/yaml" rel="cms-config-url">
 </head>
 <body>
