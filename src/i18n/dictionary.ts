@@ -1,11 +1,10 @@
-import { en } from "./dictionaries/en";
+import { type Dictionary, en } from "./dictionaries/en";
 import { et } from "./dictionaries/et";
 import { fi } from "./dictionaries/fi";
 import { sv } from "./dictionaries/sv";
 import type { Locale } from "./locales";
 
-/** Every language's dictionary has exactly the English one's keys, each text of the same kind. */
-export type Dictionary = typeof en;
+export type { Dictionary };
 
 const DICTIONARIES: Record<Locale, Dictionary> = { en, et, fi, sv };
 

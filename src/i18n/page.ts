@@ -1,4 +1,4 @@
-import { normalisePath } from "../features/navigation/paths";
+import { normalisePath } from "../lib/paths";
 import { dictionary } from "./dictionary";
 import { formats } from "./format";
 import { LOCALE_INFO, localePath, splitLocale } from "./locales";

@@ -77,7 +77,7 @@ test.describe("content editor", () => {
       await (await fieldInput(page, "description")).fill(NEW_DESCRIPTION);
       await (await fieldInput(page, "absorption.bands.hz4000")).fill("0.4");
       await page.getByRole("button", { name: "Save" }).click();
-      await expect.poll(() => folder.writes.includes(PRODUCT), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => folder.writes.includes(PRODUCT), { timeout: 30_000 }).toBe(true);
 
       const edited = await readFile(join(root, PRODUCT), "utf8");
       const changed = original
@@ -103,7 +103,9 @@ test.describe("content editor", () => {
       const copy = await projectCopy(join(root, "content"));
       const server = await astroDev(copy, 4330);
       try {
-        const html = await (await fetch(`${server.url}/products/felt-panels`)).text();
+        const response = await fetch(`${server.url}/products/felt-panels`, { signal: AbortSignal.timeout(60_000) });
+        expect(response.status).toBe(200);
+        const html = await response.text();
         expect(html).toContain(`<meta name="description" content="${NEW_DESCRIPTION}">`);
         expect(html).toContain(`αw ${now.toFixed(2)}`);
         expect(html).not.toContain(`αw ${was.toFixed(2)}`);

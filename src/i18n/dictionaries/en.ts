@@ -554,3 +554,6 @@ export const en = {
     },
   },
 };
+
+/** Every language's dictionary has exactly the English one's keys, each text of the same kind. */
+export type Dictionary = typeof en;

@@ -1,4 +1,4 @@
-import type { Dictionary } from "../dictionary";
+import type { Dictionary } from "./en";
 
 // Buttons and link labels use the short singular imperative (as the glossary's "küsi hinnapakkumist");
 // running text addresses the reader as "teie", as the content does. Names passed in (products, spaces)

@@ -1,4 +1,4 @@
-import type { Dictionary } from "../dictionary";
+import type { Dictionary } from "./en";
 
 export const fi: Dictionary = {
   layout: {

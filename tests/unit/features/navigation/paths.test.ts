@@ -1,20 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupContainsCurrent, isCurrent, normalisePath } from "../../../../src/features/navigation/paths";
-
-describe("normalisePath", () => {
-  it.each([
-    ["/", "/"],
-    ["", "/"],
-    ["/index.html", "/"],
-    ["/about", "/about"],
-    ["/about/", "/about"],
-    ["/about.html", "/about"],
-    ["/products/felt-panels?x=1#top", "/products/felt-panels"],
-    ["/learning/index.html", "/learning"],
-  ])("%s -> %s", (input, expected) => {
-    expect(normalisePath(input)).toBe(expected);
-  });
-});
+import { groupContainsCurrent, isCurrent } from "../../../../src/features/navigation/paths";
 
 describe("isCurrent", () => {
   it("matches the same page however it is written", () => {
