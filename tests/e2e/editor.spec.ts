@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { Page } from "@playwright/test";
@@ -113,6 +113,33 @@ test.describe("content editor", () => {
         await server.stop();
         await rm(copy, { recursive: true, force: true });
       }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  test("a photo uploaded into a gallery section's folder lands there unchanged, where the build optimises it", async ({
+    page,
+  }) => {
+    const root = await mkdtemp(join(tmpdir(), "editor-"));
+    try {
+      await copyOfContent(process.cwd(), root);
+      const photo = join(root, "felt-tiles-by-a-window.jpg");
+      await copyFile(join(process.cwd(), "content/gallery/felt-panels/felt-tile-pattern-up-close.jpg"), photo);
+      const folder = await pickFolderOnDisk(page, root);
+      await page.goto("/cms/");
+      await page.getByRole("button", { name: "Work with Local Repository" }).click();
+      await page.goto("/cms/#/assets/content/gallery/felt-panels");
+      await expect(page.getByText("/content/gallery/felt-panels", { exact: true })).toBeVisible();
+      await page.locator("input[type=file]").first().setInputFiles(photo);
+      const confirm = page.getByRole("alertdialog").or(page.getByRole("dialog"));
+      await expect(confirm).toContainText("/content/gallery/felt-panels");
+      await confirm.getByRole("button", { name: "Upload", exact: true }).click();
+
+      const saved = "content/gallery/felt-panels/felt-tiles-by-a-window.jpg";
+      await expect.poll(() => folder.writes.includes(saved), { timeout: 30_000 }).toBe(true);
+      expect(await readFile(join(root, saved))).toEqual(await readFile(photo));
+      expect(folder.writes.filter((path) => path.startsWith("public/"))).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -175,6 +175,9 @@ export function editorCollections(): Collection[] {
       summary: "{{name}}",
       sortable_fields: ["order", "name"],
       description: "Each space's page and, with sub-pages on, one page per aspect.",
+      // Photos: content/spaces/images/<space>/<space>.jpg, and <aspect>.jpg for a sub-page.
+      media_folder: "/content/spaces/images",
+      public_folder: "/content/spaces/images",
     }),
     mdxFolder("public-spaces", "Public spaces", "spaces/public", pair(SpaceSchema, SpaceTextSchema), {
       label_singular: "Public space",
@@ -182,6 +185,9 @@ export function editorCollections(): Collection[] {
       summary: "{{name}}",
       sortable_fields: ["order", "name"],
       description: "Each space's page and, with sub-pages on, one page per aspect.",
+      // Photos: content/spaces/images/<space>/<space>.jpg, and <aspect>.jpg for a sub-page.
+      media_folder: "/content/spaces/images",
+      public_folder: "/content/spaces/images",
     }),
     {
       name: "pages",
@@ -274,8 +280,10 @@ export function editorConfig(repository: { repo: string; branch: string; siteUrl
     site_url: repository.siteUrl,
     display_url: repository.siteUrl,
     // Uploads land in content/, where the build's image pipeline optimises them; never in public/.
-    media_folder: "content/products/images",
-    public_folder: "/content/products/images",
+    // The asset library is the gallery: a photo uploaded into a section's folder joins that section.
+    // Product images go next to the products (the collection's own media folder).
+    media_folder: "content/gallery",
+    public_folder: "/content/gallery",
     i18n: {
       structure: "multiple_folders",
       locales: [...LOCALES],

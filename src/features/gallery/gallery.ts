@@ -49,3 +49,26 @@ export function groupGallery<T>(
     return { title: section.title, folder: section.folder, images, missing: !folders.has(section.folder) };
   });
 }
+
+/**
+ * Files the gallery would never show, each as a message naming it: images directly in
+ * content/gallery/ (outside every section's folder) and folders no section names.
+ */
+export function unplacedGalleryFiles(
+  sections: readonly Pick<GallerySectionConfig, "folder">[],
+  looseImages: readonly string[],
+  folders: ReadonlySet<string>,
+): string[] {
+  const named = sections.map((section) => section.folder);
+  return [
+    ...looseImages.map(
+      (name) => `content/gallery/${name} is in no section: move it into a section's folder (${named.join(", ")})`,
+    ),
+    ...[...folders]
+      .filter((folder) => !named.includes(folder))
+      .map(
+        (folder) =>
+          `content/gallery/${folder}/ is no section's folder: add the section to content/gallery/sections.json, or move its photos`,
+      ),
+  ];
+}

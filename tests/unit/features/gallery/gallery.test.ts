@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { describe, expect, it } from "vitest";
-import { altFromFileName, groupGallery } from "../../../../src/features/gallery/gallery";
+import { altFromFileName, groupGallery, unplacedGalleryFiles } from "../../../../src/features/gallery/gallery";
 
 /** Lists a real fixture folder the way the build's glob does: every file, with its relative path. */
 function listFolder(root: string) {
@@ -54,5 +54,22 @@ describe("altFromFileName", () => {
     [".jpg", "Gallery image"],
   ])("%s -> %s", (name, alt) => {
     expect(altFromFileName(name)).toBe(alt);
+  });
+});
+
+describe("unplacedGalleryFiles", () => {
+  const sections = [{ folder: "felt-panels" }, { folder: "grooved-panels" }];
+
+  it("names an image outside every section's folder, and a folder no section names", () => {
+    expect(
+      unplacedGalleryFiles(sections, ["new-photo.jpg"], new Set(["felt-panels", "grooved-panels", "oak-slats"])),
+    ).toEqual([
+      "content/gallery/new-photo.jpg is in no section: move it into a section's folder (felt-panels, grooved-panels)",
+      "content/gallery/oak-slats/ is no section's folder: add the section to content/gallery/sections.json, or move its photos",
+    ]);
+  });
+
+  it("finds nothing when every image is in a section's folder", () => {
+    expect(unplacedGalleryFiles(sections, [], new Set(["felt-panels"]))).toEqual([]);
   });
 });
