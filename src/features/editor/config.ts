@@ -118,6 +118,19 @@ function navigationText(): JsonSchema {
   };
 }
 
+/** The spaces of one audience, content/spaces/<audience>/, with the photos' folder shared by both. */
+const spaces = (audience: "private" | "public", label: string, singular: string) =>
+  mdxFolder(`${audience}-spaces`, label, `spaces/${audience}`, pair(SpaceSchema, SpaceTextSchema), {
+    label_singular: singular,
+    identifier_field: "name",
+    summary: "{{name}}",
+    sortable_fields: ["order", "name"],
+    description: "Each space's page and, with sub-pages on, one page per aspect.",
+    // Photos: content/spaces/images/<space>/<space>.jpg, and <aspect>.jpg for a sub-page.
+    media_folder: "/content/spaces/images",
+    public_folder: "/content/spaces/images",
+  });
+
 export function editorCollections(): Collection[] {
   const product = pair(productSchema(imageField), ProductTextSchema);
   const [learningText] = [toJsonSchema(LearningTextSchema)];
@@ -169,26 +182,8 @@ export function editorCollections(): Collection[] {
         summary: "{{heading}}",
       },
     ),
-    mdxFolder("private-spaces", "Private spaces", "spaces/private", pair(SpaceSchema, SpaceTextSchema), {
-      label_singular: "Private space",
-      identifier_field: "name",
-      summary: "{{name}}",
-      sortable_fields: ["order", "name"],
-      description: "Each space's page and, with sub-pages on, one page per aspect.",
-      // Photos: content/spaces/images/<space>/<space>.jpg, and <aspect>.jpg for a sub-page.
-      media_folder: "/content/spaces/images",
-      public_folder: "/content/spaces/images",
-    }),
-    mdxFolder("public-spaces", "Public spaces", "spaces/public", pair(SpaceSchema, SpaceTextSchema), {
-      label_singular: "Public space",
-      identifier_field: "name",
-      summary: "{{name}}",
-      sortable_fields: ["order", "name"],
-      description: "Each space's page and, with sub-pages on, one page per aspect.",
-      // Photos: content/spaces/images/<space>/<space>.jpg, and <aspect>.jpg for a sub-page.
-      media_folder: "/content/spaces/images",
-      public_folder: "/content/spaces/images",
-    }),
+    spaces("private", "Private spaces", "Private space"),
+    spaces("public", "Public spaces", "Public space"),
     {
       name: "pages",
       label: "Page copy",
