@@ -11,6 +11,7 @@ import { defineConfig, fontProviders } from "astro/config";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "./src/i18n/locales.ts";
 import { contentSecurityPolicy } from "./src/lib/csp.mjs";
+import { pageStyles } from "./src/lib/page-styles.mjs";
 import { webFonts } from "./src/lib/web-fonts.mjs";
 
 /** @param {string} text */
@@ -110,6 +111,8 @@ export default defineConfig({
       filter: (page) => !/\/(admin|auth|cms)(\/|$)|\/404$/.test(new URL(page).pathname),
       i18n: { defaultLocale: DEFAULT_LOCALE, locales: Object.fromEntries(LOCALES.map((l) => [l, LOCALE_INFO[l].tag])) },
     }),
+    // Each page inlines only the stylesheet rules its markup and scripts can use.
+    pageStyles(),
   ],
   security: {
     // Every page gets a CSP meta tag whose script-src and style-src list the hashes of what Astro emits;

@@ -1,4 +1,5 @@
-// npm run audit: builds the site, serves the production build locally and audits it, offline:
+// npm run audit: builds the site, serves the production build locally and audits it, offline, through
+// an HTTPS front that speaks HTTP/2 as Netlify does (scripts/lib/tls-front.mjs):
 // - Lighthouse (mobile and desktop presets, Chromium from /usr/bin/chromium or CHROMIUM_PATH) on one
 //   page per template: targets 100 in Performance, Accessibility, Best Practices and SEO;
 // - the MDN HTTP Observatory's checks over HTTPS, as a deployed site is reached: target A+;
@@ -6,9 +7,6 @@
 // Writes reports/audit.md (a table per check, one row per page) and exits non-zero when a target is
 // missed. Pass --no-build to reuse dist/.
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFile } from "node:fs/promises";
-import http from "node:http";
-import https from "node:https";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -22,6 +20,7 @@ import {
   waitForUrl,
   writeReport,
 } from "./lib/preview-run.mjs";
+import { startTlsFront } from "./lib/tls-front.mjs";
 
 const args = process.argv.slice(2);
 /** --only=lighthouse,observatory,html runs some of the checks (the report then lists only those). */
@@ -49,6 +48,9 @@ if (!args.includes("--no-build")) {
 }
 await exitIfServed(ORIGIN);
 await startPreview(run, ORIGIN);
+// Pages are audited as a visitor reaches them: HTTPS on HTTP/2, with a plain-HTTP listener redirecting.
+const [HTTP_PORT, HTTPS_PORT] = [8880, 8443];
+const front = await startTlsFront(run, { folder: work, upstream: ORIGIN, port: HTTPS_PORT, redirectPort: HTTP_PORT });
 
 // 2. Lighthouse, one Chromium for all runs.
 const lighthouseRows = [];
@@ -61,6 +63,8 @@ if (runs("lighthouse")) {
       "--headless=new",
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${join(work, "chromium")}`,
+      // Trusts the front's certificate, and only that one.
+      `--ignore-certificate-errors-spki-list=${front.spki}`,
       ...chromiumArgs,
       "about:blank",
     ],
@@ -71,7 +75,7 @@ if (runs("lighthouse")) {
   /** One Lighthouse run of a page: its scores, the audits it lost, and its paint metrics (ms). */
   async function audit(page, preset) {
     const result = await lighthouse(
-      `${ORIGIN}${page.path}`,
+      `${front.origin}${page.path}`,
       // The 404 page answers with status 404 on purpose; Lighthouse audits it anyway.
       {
         port,
@@ -135,64 +139,17 @@ if (runs("lighthouse")) {
   }
 }
 
-// 3. HTTP Observatory over HTTPS: a TLS front with a certificate made for this run, and a plain-HTTP
-// listener that redirects to it, as Netlify does in front of a deployed site.
+// 3. HTTP Observatory over the HTTPS front and its plain-HTTP redirect, as Netlify serves a deployed site.
 let observatory = null;
 if (runs("observatory")) {
   console.log("HTTP Observatory...");
-  const key = join(work, "key.pem");
-  const cert = join(work, "cert.pem");
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-keyout",
-      key,
-      "-out",
-      cert,
-      "-days",
-      "1",
-      "-subj",
-      "/CN=localhost",
-      "-addext",
-      "subjectAltName=DNS:localhost",
-    ],
-    { stdio: "ignore" },
-  );
-  const [httpPort, httpsPort] = [8880, 8443];
-  const tls = https.createServer({ key: await readFile(key), cert: await readFile(cert) }, (req, res) => {
-    const upstream = http.request(
-      {
-        host: "127.0.0.1",
-        port: 8888,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: "localhost:8888" },
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on("error", () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  const redirect = http.createServer((req, res) => {
-    res.writeHead(301, { location: `https://localhost:${httpsPort}${req.url}` }).end();
-  });
-  run.server(tls.listen(httpsPort));
-  run.server(redirect.listen(httpPort));
   // Run asynchronously: the TLS front and the redirect listener live in this process.
   const observatoryRun = await new Promise((resolve) => {
     const child = run.spawn(
       process.execPath,
-      ["scripts/lib/observatory.mjs", "localhost", String(httpPort), String(httpsPort)],
+      ["scripts/lib/observatory.mjs", "localhost", String(HTTP_PORT), String(HTTPS_PORT)],
       {
-        env: { ...process.env, NODE_EXTRA_CA_CERTS: cert },
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: front.cert },
       },
     );
     let stdout = "";
@@ -244,7 +201,7 @@ if (runs("lighthouse")) {
   lines.push(
     "## Lighthouse",
     "",
-    `Lighthouse ${version}, ${browser}; mobile uses the default simulated throttling (slow 4G, 4× CPU) and shows the median of ${MOBILE_RUNS} runs (the run with the median performance score; LCP and FCP are the medians of their own). Desktop is one run. The preview compresses text responses as Netlify's CDN does. Content templates aim at an LCP of ${ms(LCP_TARGET_MS)} or less on mobile; a slower one is a missed target.`,
+    `Lighthouse ${version}, ${browser}, reaching the pages over HTTPS and HTTP/2 as a visitor of the deployed site does (a local TLS front before the preview); mobile uses the default simulated throttling (slow 4G, 4× CPU) and shows the median of ${MOBILE_RUNS} runs (the run with the median performance score; LCP and FCP are the medians of their own). Desktop is one run. The preview compresses text responses as Netlify's CDN does. Content templates aim at an LCP of ${ms(LCP_TARGET_MS)} or less on mobile; a slower one is a missed target.`,
     "The sign-in and 404 pages are kept out of search engines on purpose (noindex), and the 404 page answers with status 404, which the browser logs as a failed load: the audits they lose only for that (is-crawlable, http-status-code, errors-in-console) are not counted as missed targets.",
     "",
     "| template | page | preset | Performance | Accessibility | Best Practices | SEO | LCP | FCP | audits below 1 |",

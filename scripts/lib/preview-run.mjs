@@ -11,7 +11,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 /**
  * One page per template. `expected` lists audits a page fails by design (pages kept out of search
  * engines, a 404 answered with status 404): a category lost only to those is not a missed target.
- * `content` marks the content templates, whose largest paint is their <h1> text.
+ * `content` marks the content templates, whose largest paint is their <h1> text (on a phone, a
+ * product page's first photo).
  * @type {{ template: string, path: string, content?: boolean, expected?: string[] }[]}
  */
 export const TEMPLATE_PAGES = [

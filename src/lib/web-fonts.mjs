@@ -1,9 +1,10 @@
-// The site's web fonts, cut at build from the variable fonts the packages ship: per family one face
-// with the characters the site's languages write (Basic Latin, Latin-1: English, Estonian, Finnish,
-// Swedish; a few typographic signs and the symbols the content uses) and one tiny face with the
-// Latin Extended-A letters Estonian and Finnish loanwords use (š, ž), which a browser loads only for
-// a page that shows one of them. The weight axis is cut to the weights the design uses. Files are
-// written once per input into node_modules/.cache and reused by later builds.
+// The site's web fonts, cut at build from the variable fonts the packages ship. Per family, one face
+// with the characters the site's languages write (Basic Latin, the Latin-1 letters of Estonian,
+// Finnish and Swedish, typographic signs and the symbols the content uses), which every page loads,
+// and two small faces a browser loads only for a page that shows one of their characters: the rest
+// of Latin-1 (a name such as Ødegaard or a word such as façade) and the Latin Extended-A letters of
+// Estonian and Finnish loanwords (š, ž). The weight axis is cut to the weights the design uses.
+// Files are written once per input into node_modules/.cache and reused by later builds.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
@@ -12,8 +13,12 @@ import subsetFont from "subset-font";
 
 const span = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join("");
 
+/** Latin-1 letters and signs of English, Estonian, Finnish and Swedish text: no-break space, soft hyphen. */
+const LANGUAGE_LATIN_1 = "\u00a0\u00ad©«°±²³·»×ÄÅÉÕÖÜäåéõöü";
 /** Letters, digits and punctuation of English, Estonian, Finnish and Swedish, and signs the content uses. */
-export const BASE_TEXT = `${span(0x20, 0x7e)}${span(0xa0, 0xff)}–—‘’‚“”„•…€™→←−≈₂αΣᾱ`;
+export const BASE_TEXT = `${span(0x20, 0x7e)}${LANGUAGE_LATIN_1}–—‘’‚“”„•…€™→←−≈₂αΣᾱ`;
+/** The rest of Latin-1: other Western European letters and signs, for the odd name or loanword. */
+export const LATIN_1_TEXT = [...span(0xa0, 0xff)].filter((c) => !LANGUAGE_LATIN_1.includes(c)).join("");
 /** Latin Extended-A letters of Estonian and Finnish loanwords (šokolaad, žürii). */
 export const EXTENDED_TEXT = "ŠšŽž";
 
@@ -82,14 +87,16 @@ export async function webFonts(cacheDir) {
   return Promise.all(
     FAMILIES.map(async (family) => {
       const files = `./node_modules/${family.pkg}/files/${family.file}`;
-      const [base, extended] = await Promise.all([
+      const [base, latin1, extended] = await Promise.all([
         cut(cacheDir, `${files}-latin-wght-normal.woff2`, BASE_TEXT, family.weight, `${family.file}-base`),
+        cut(cacheDir, `${files}-latin-wght-normal.woff2`, LATIN_1_TEXT, family.weight, `${family.file}-latin-1`),
         cut(cacheDir, `${files}-latin-ext-wght-normal.woff2`, EXTENDED_TEXT, family.weight, `${family.file}-extended`),
       ]);
       return {
         family,
         faces: [
           { path: base, unicodeRange: unicodeRange(BASE_TEXT) },
+          { path: latin1, unicodeRange: unicodeRange(LATIN_1_TEXT) },
           { path: extended, unicodeRange: unicodeRange(EXTENDED_TEXT) },
         ],
       };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE_TEXT, EXTENDED_TEXT } from "../../src/lib/web-fonts.mjs";
+import { BASE_TEXT, EXTENDED_TEXT, LATIN_1_TEXT } from "../../src/lib/web-fonts.mjs";
 import { builtPages } from "../support/dist";
 
 const RANGE_PART = /^U\+[0-9A-F]{1,6}(-[0-9A-F]{1,6})?$/;
@@ -37,7 +37,7 @@ describe("web fonts in the build", () => {
   });
 
   it("every character of every page is in the character ranges of the site's faces", () => {
-    const covered = new Set([...BASE_TEXT, ...EXTENDED_TEXT, "\n", "\t", "\r"]);
+    const covered = new Set([...BASE_TEXT, ...LATIN_1_TEXT, ...EXTENDED_TEXT, "\n", "\t", "\r"]);
     const missing = new Map<string, Set<string>>();
     for (const page of pages) {
       for (const char of visibleText(page.html)) {

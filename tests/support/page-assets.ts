@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { pageScripts } from "../../src/lib/page-scripts.mjs";
 import { distDir } from "./dist";
 
 export interface AssetBytes {
@@ -15,22 +16,6 @@ const gz = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;
 
 function readAsset(url: string): string {
   return readFileSync(join(distDir, url.replace(/^\//, "")), "utf8");
-}
-
-/** Static and dynamic-import specifiers that point at other build chunks. */
-function importedChunks(code: string, fromUrl: string): string[] {
-  const found = new Set<string>();
-  const patterns = [
-    /\bimport\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+\.js)["'`]/g,
-    /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g,
-  ];
-  for (const pattern of patterns) {
-    for (const match of code.matchAll(pattern)) {
-      const spec = match[1];
-      if (spec) found.add(new URL(spec, `http://x${fromUrl}`).pathname);
-    }
-  }
-  return [...found];
 }
 
 /** A chunk a page loads only on a person's action or state, measured against a budget of its own. */
@@ -52,42 +37,17 @@ export function pageJavaScript(
   html: string,
   { includeDynamic = false, onDemand = [] as OnDemand[] } = {},
 ): AssetBytes & { onDemandReached: string[] } {
-  const inline: string[] = [];
-  const queue: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    const attrs = match[1] ?? "";
-    if (/type="application\/(ld\+)?json"/.test(attrs)) continue;
-    const src = /\bsrc="([^"]+)"/.exec(attrs)?.[1];
-    if (src) queue.push(src);
-    else if (match[2]?.trim()) inline.push(match[2]);
-  }
-  for (const match of html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)) if (match[1]) queue.push(match[1]);
-  const follows = (code: string, url: string) => includeDynamic || staticImport(code, url);
-  for (const code of inline) for (const url of importedChunks(code, "/")) if (follows(code, url)) queue.push(url);
-
-  const seen = new Set<string>();
-  const reached = new Set<string>();
-  const texts = [...inline];
-  while (queue.length > 0) {
-    const url = queue.shift() as string;
-    if (seen.has(url) || !url.startsWith("/")) continue;
-    const entry = onDemand.find((o) => o.matches(url));
-    if (entry) {
-      reached.add(entry.name);
-      continue;
-    }
-    seen.add(url);
-    const code = readAsset(url);
-    texts.push(code);
-    for (const next of importedChunks(code, url)) if (follows(code, next)) queue.push(next);
-  }
+  const { files, texts, reached } = pageScripts(html, readAsset, {
+    includeDynamic,
+    stopAt: (url) => onDemand.find((o) => o.matches(url))?.name,
+  });
   const text = texts.join("\n");
   return {
-    files: [...seen],
+    files,
     raw: Buffer.byteLength(text),
     gzip: texts.reduce((sum, t) => sum + gz(t), 0),
     text,
-    onDemandReached: [...reached],
+    onDemandReached: reached,
   };
 }
 
@@ -97,11 +57,6 @@ export function pageJavaScript(
  */
 export function onDemandJavaScript(url: string, others: OnDemand[] = []) {
   return pageJavaScript(`<script type="module" src="${url}"></script>`, { includeDynamic: true, onDemand: others });
-}
-
-function staticImport(code: string, url: string): boolean {
-  const file = (url.split("/").pop() ?? url).replace(/\./g, "\\.");
-  return new RegExp(`import\\s*(?:[\\w*{}\\s,$]+from\\s*)?["'][^"']*${file}["']`).test(code);
 }
 
 /** Stylesheets and inline styles a page loads. */
