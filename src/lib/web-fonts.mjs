@@ -3,7 +3,8 @@
 // Finnish and Swedish, typographic signs and the symbols the content uses), which every page loads,
 // and two small faces a browser loads only for a page that shows one of their characters: the rest
 // of Latin-1 (a name such as Ødegaard or a word such as façade) and the Latin Extended-A letters of
-// Estonian and Finnish loanwords (š, ž). The weight axis is cut to the weights the design uses.
+// Estonian and Finnish loanwords (š, ž). The weight axis is cut to the weights the design uses, the
+// OpenType features to those its text is drawn with.
 // Files are written once per input into node_modules/.cache and reused by later builds.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -21,6 +22,18 @@ export const BASE_TEXT = `${span(0x20, 0x7e)}${LANGUAGE_LATIN_1}–—‘’‚�
 export const LATIN_1_TEXT = [...span(0xa0, 0xff)].filter((c) => !LANGUAGE_LATIN_1.includes(c)).join("");
 /** Latin Extended-A letters of Estonian and Finnish loanwords (šokolaad, žürii). */
 export const EXTENDED_TEXT = "ŠšŽž";
+
+/**
+ * The OpenType features kept: those a browser applies by itself (kerning, ligatures, contextual
+ * forms, marks, localised forms, and rvrn, the glyph alternates a variable font swaps in along its
+ * axes) and those the stylesheet asks for (`tabular-nums`: tnum), with their proportional, lining and
+ * case-sensitive counterparts. Features the design does not use (fractions, stylistic sets) would
+ * otherwise keep glyphs no page draws.
+ */
+export const FEATURES = [
+  ..."kern liga clig calt ccmp locl mark mkmk rlig rclt rvrn".split(" "),
+  ..."tnum pnum lnum case".split(" "),
+];
 
 /** The CSS unicode-range of a set of characters: code points, runs of them joined. */
 export function unicodeRange(text) {
@@ -66,12 +79,17 @@ async function cut(cacheDir, source, text, weight, label) {
     .update(input)
     .update(text)
     .update(JSON.stringify(weight))
-    .update("web-fonts 1")
+    .update(FEATURES.join())
+    .update("web-fonts 2")
     .digest("hex")
     .slice(0, 16);
   const path = join(cacheDir, `${label}-${key}.woff2`);
   if (existsSync(path)) return path;
-  const output = await subsetFont(input, text, { targetFormat: "woff2", variationAxes: { wght: weight } });
+  const output = await subsetFont(input, text, {
+    targetFormat: "woff2",
+    variationAxes: { wght: weight },
+    keepFeatures: FEATURES,
+  });
   await mkdir(cacheDir, { recursive: true });
   const partial = `${path}.${process.pid}.tmp`;
   await writeFile(partial, output);
