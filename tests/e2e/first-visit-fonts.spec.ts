@@ -59,6 +59,9 @@ async function firstVisit(page: Page, path: string) {
     cls: await page.evaluate(() => (window as unknown as { __cls: { value: number } }).__cls.value),
     fontBytes: [...fontBytes.values()].reduce((sum, n) => sum + n, 0),
     fontFiles: fontBytes.size,
+    cdp,
+    /** The font files downloaded so far. */
+    fontFilesNow: () => fontBytes.size,
   };
 }
 
@@ -79,3 +82,26 @@ for (const path of ["/", "/products/felt-panels"]) {
     });
   });
 }
+
+test("a letter none of the four languages writes is drawn in the brand font from a face loaded only for it", async ({
+  page,
+}) => {
+  test.slow();
+  const visit = await firstVisit(page, "/");
+  // The first visit loads each family's base face and nothing else.
+  expect(visit.fontFiles).toBe(2);
+  // A name and a loanword with other Latin-1 letters: the page asks for Fraunces' Latin-1 face.
+  await page.evaluate(() => {
+    const heading = document.querySelector("h1");
+    if (heading) heading.textContent = "Ødegaard, façade";
+  });
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect.poll(visit.fontFilesNow).toBe(3);
+  await page.waitForTimeout(300);
+  const fonts = await renderedFonts(visit.cdp, "h1");
+  expect(fonts.length).toBeGreaterThan(0);
+  expect(
+    fonts.every((font) => font === "Fraunces (web font)"),
+    fonts.join(", "),
+  ).toBe(true);
+});
