@@ -14,6 +14,8 @@ import { copyOfContent, pickFolderOnDisk } from "./local-folder";
  */
 
 const PRODUCT = "content/products/felt-panels.mdx";
+/** The product's translations, which the editor writes back with it on every save. */
+const TRANSLATIONS = ["et", "fi", "sv"].map((locale) => `content/${locale}/products/felt-panels.mdx`);
 const NEW_DESCRIPTION =
   "Wool felt panels in twelve quiet colours, as tiles or as large fields. NRC 0.75, soft to touch and recyclable.";
 
@@ -23,7 +25,12 @@ async function filesUnder(root: string): Promise<Map<string, string>> {
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    files.set(relative(root, path), (await readFile(path)).toString("base64"));
+    // A temporary file of a save in progress may be renamed between the listing and the read.
+    const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT" && entry.name.startsWith(".sveltia-tmp-")) return undefined;
+      throw error;
+    });
+    if (bytes) files.set(relative(root, path), bytes.toString("base64"));
   }
   return files;
 }
@@ -77,7 +84,14 @@ test.describe("content editor", () => {
       await (await fieldInput(page, "description")).fill(NEW_DESCRIPTION);
       await (await fieldInput(page, "absorption.bands.hz4000")).fill("0.4");
       await page.getByRole("button", { name: "Save" }).click();
-      await expect.poll(() => folder.writes.includes(PRODUCT), { timeout: 30_000 }).toBe(true);
+      // The save is over when the product and its three translations have each been moved into place
+      // (the editor writes a temporary file beside each, then renames it).
+      await expect
+        .poll(() => [PRODUCT, ...TRANSLATIONS].filter((path) => !folder.writes.includes(path)), { timeout: 30_000 })
+        .toEqual([]);
+      await expect
+        .poll(async () => [...(await filesUnder(root)).keys()].filter((path) => path.includes(".sveltia-tmp-")))
+        .toEqual([]);
 
       const edited = await readFile(join(root, PRODUCT), "utf8");
       const changed = original
