@@ -31,7 +31,9 @@ const PARSE_ERRORS = {
  * request (about 1.4 s here) and run it in a fresh worker, which is right while its source changes
  * under `npm start` but only slows a preview of a finished build. The first request to a function
  * builds it into a folder that stays; later ones pass no build folder, which makes the server run the
- * build it has.
+ * build it has. Requests that arrive while that first one runs wait for it: building the function
+ * again into the same folder would replace its files under code already running from them (a module
+ * the function imports later, such as the mailer, would be missing for a moment).
  * @param {string} root
  */
 function buildFunctionsOnce(root) {
@@ -39,14 +41,23 @@ function buildFunctionsOnce(root) {
   const folder = join(root, ".netlify", "functions-serve", "_preview");
   /** @type {WeakSet<object>} */
   const built = new WeakSet();
+  /** @type {WeakMap<object, Promise<unknown>>} */
+  const firstRuns = new WeakMap();
   /** @type {Set<() => Promise<void>>} */
   const stops = new Set();
   FunctionsHandler.prototype.invoke = async function invoke(request, route, func, _buildDirectory) {
     stops.add(warmInstances(func.runtime));
+    for (let running = firstRuns.get(func); running; running = firstRuns.get(func)) await running.catch(() => {});
     if (built.has(func)) return original.call(this, request, route, func, "");
-    const response = await original.call(this, request, route, func, folder);
-    if (!func.buildError) built.add(func);
-    return response;
+    const first = original.call(this, request, route, func, folder);
+    firstRuns.set(func, first);
+    try {
+      const response = await first;
+      if (!func.buildError) built.add(func);
+      return response;
+    } finally {
+      firstRuns.delete(func);
+    }
   };
   return async () => {
     FunctionsHandler.prototype.invoke = original;
