@@ -11,6 +11,7 @@ import { defineConfig, fontProviders } from "astro/config";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "./src/i18n/locales.ts";
 import { contentSecurityPolicy } from "./src/lib/csp.mjs";
+import { pageCsp } from "./src/lib/page-csp.mjs";
 import { pageStyles } from "./src/lib/page-styles.mjs";
 import { webFonts } from "./src/lib/web-fonts.mjs";
 
@@ -113,6 +114,8 @@ export default defineConfig({
     }),
     // Each page inlines only the stylesheet rules its markup and scripts can use.
     pageStyles(),
+    // Then each page's CSP lists only the hashes of its own inline scripts and styles.
+    pageCsp(),
   ],
   security: {
     // Every page gets a CSP meta tag whose script-src and style-src list the hashes of what Astro emits;
