@@ -14,7 +14,7 @@ async function imageRequests(
   baseURL: string | undefined,
   viewport: { width: number; height: number },
 ) {
-  const context = await browser.newContext({ viewport, baseURL });
+  const context = await browser.newContext({ viewport, ...(baseURL ? { baseURL } : {}) });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
