@@ -6,9 +6,8 @@
 // <style> elements; the other sources of those directives stay as they are. Nothing on the site adds
 // inline scripts or styles at run time, so the page's own elements are all a hash has to allow.
 import { createHash } from "node:crypto";
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { rewriteBuiltPages } from "./built-pages.mjs";
 
 /** @param {string} text */
 const sha256 = (text) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
@@ -68,24 +67,9 @@ export function pageCsp() {
     hooks: {
       "astro:build:done": async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const entries = await readdir(root, { withFileTypes: true, recursive: true });
-        const files = entries
-          .filter((e) => e.isFile() && e.name.endsWith(".html"))
-          .map((e) => join(e.parentPath, e.name));
-        let removed = 0;
-        for (const file of files) {
-          const html = await readFile(file, "utf8");
-          let trimmed = html;
-          try {
-            trimmed = ownHashesOnly(html);
-          } catch (error) {
-            throw new Error(`${relative(root, file)}: ${error instanceof Error ? error.message : error}`);
-          }
-          removed += html.length - trimmed.length;
-          if (trimmed !== html) await writeFile(file, trimmed);
-        }
+        const { pages, removed } = await rewriteBuiltPages(root, ownHashesOnly);
         logger.info(
-          `${files.length} pages: CSP hashes of other pages' inline code dropped, ${Math.round(removed / 1024)} KB less HTML`,
+          `${pages} pages: CSP hashes of other pages' inline code dropped, ${Math.round(removed / 1024)} KB less HTML`,
         );
       },
     },

@@ -8,11 +8,11 @@
 // HTML then fits in the first round trip of a new connection (about 14 KB compressed).
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { readdir, readFile, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postcss from "postcss";
 import selectorParser from "postcss-selector-parser";
+import { rewriteBuiltPages } from "./built-pages.mjs";
 import { pageScripts } from "./page-scripts.mjs";
 
 /** The stylesheet the site's CSS entry compiles to starts with Tailwind's banner. */
@@ -155,12 +155,6 @@ export function prunePage(html, read) {
   return `${html.slice(0, at)}${cut}${html.slice(at + css.length)}`.replace(`'${oldHash}'`, `'${sha256(cut)}'`);
 }
 
-/** @param {string} folder @returns {Promise<string[]>} */
-async function htmlFiles(folder) {
-  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith(".html")).map((e) => join(e.parentPath, e.name));
-}
-
 /** The Astro integration: cuts every built page's stylesheet once the build is done. */
 export function pageStyles() {
   return /** @type {import("astro").AstroIntegration} */ ({
@@ -175,22 +169,8 @@ export function pageStyles() {
           assets.set(url, text);
           return text;
         };
-        let before = 0;
-        let after = 0;
-        const files = await htmlFiles(root);
-        for (const file of files) {
-          const html = await readFile(file, "utf8");
-          let cut = html;
-          try {
-            cut = prunePage(html, read);
-          } catch (error) {
-            throw new Error(`${relative(root, file)}: ${error instanceof Error ? error.message : error}`);
-          }
-          before += html.length;
-          after += cut.length;
-          if (cut !== html) await writeFile(file, cut);
-        }
-        logger.info(`${files.length} pages: inlined styles cut, ${Math.round((before - after) / 1024)} KB less HTML`);
+        const { pages, removed } = await rewriteBuiltPages(root, (html) => prunePage(html, read));
+        logger.info(`${pages} pages: inlined styles cut, ${Math.round(removed / 1024)} KB less HTML`);
       },
     },
   });
