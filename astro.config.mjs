@@ -1,6 +1,5 @@
 // @ts-check
 
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import mdx from "@astrojs/mdx";
 import netlify from "@astrojs/netlify";
@@ -10,14 +9,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, fontProviders } from "astro/config";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "./src/i18n/locales.ts";
-import { contentSecurityPolicy } from "./src/lib/csp.mjs";
+import { contentSecurityPolicy, cspHash } from "./src/lib/csp.mjs";
 import { pageCsp } from "./src/lib/page-csp.mjs";
 import { pageStyles } from "./src/lib/page-styles.mjs";
 import { webFonts } from "./src/lib/web-fonts.mjs";
-
-/** @param {string} text */
-const sha256 = (text) =>
-  /** @type {`sha256-${string}`} */ (`sha256-${createHash("sha256").update(text).digest("base64")}`);
 
 // A local .env fills in what the environment does not set, so the CSP below and the browser code see
 // the same PUBLIC_* values.
@@ -123,7 +118,7 @@ export default defineConfig({
     csp: {
       algorithm: "SHA-256",
       // The consent banner's inline script is not processed by Astro, so its hash is added here.
-      scriptDirective: { resources: csp.scriptResources, hashes: [sha256(consentAskScript)] },
+      scriptDirective: { resources: csp.scriptResources, hashes: [cspHash(consentAskScript)] },
       directives: csp.directives,
     },
   },

@@ -1,4 +1,13 @@
 // @ts-check
+import { createHash } from "node:crypto";
+
+/**
+ * The CSP hash source of an inline script's or style's text, as script-src and style-src list it
+ * (without the quotes).
+ * @param {string} text
+ */
+export const cspHash = (text) =>
+  /** @type {`sha256-${string}`} */ (`sha256-${createHash("sha256").update(text).digest("base64")}`);
 /** @typedef {Exclude<NonNullable<NonNullable<import("astro").AstroUserConfig["security"]>["csp"]>, boolean>} CspConfig */
 /**
  * Content-Security-Policy directives for every page (Astro adds the script and style hashes). Each

@@ -5,12 +5,9 @@
 // build, each page keeps in script-src and style-src only the hashes of its own inline <script> and
 // <style> elements; the other sources of those directives stay as they are. Nothing on the site adds
 // inline scripts or styles at run time, so the page's own elements are all a hash has to allow.
-import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { rewriteBuiltPages } from "./built-pages.mjs";
-
-/** @param {string} text */
-const sha256 = (text) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+import { cspHash } from "./csp.mjs";
 
 const CSP_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
 
@@ -22,8 +19,8 @@ const CSP_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(
 export function inlineHashes(html) {
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attributes = ""]) => !/\ssrc=/.test(attributes) && !/type="application\/(ld\+)?json"/.test(attributes))
-    .map(([, , text = ""]) => sha256(text));
-  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, text = ""]) => sha256(text));
+    .map(([, , text = ""]) => cspHash(text));
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, text = ""]) => cspHash(text));
   return { scripts: new Set(scripts), styles: new Set(styles) };
 }
 

@@ -6,20 +6,17 @@
 // island, and what those import, on demand included), so a class a script adds later is kept. The
 // rest is dropped, and the page's CSP hash of that style is replaced by the new one. A content page's
 // HTML then fits in the first round trip of a new connection (about 14 KB compressed).
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import postcss from "postcss";
 import selectorParser from "postcss-selector-parser";
 import { rewriteBuiltPages } from "./built-pages.mjs";
+import { cspHash } from "./csp.mjs";
 import { pageScripts } from "./page-scripts.mjs";
 
 /** The stylesheet the site's CSS entry compiles to starts with Tailwind's banner. */
 const SITE_STYLESHEET = "/*! tailwindcss";
-
-/** @param {string} text */
-const sha256 = (text) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
 /** Markup and script text with HTML's character references undone (island props carry classes so). */
 const decoded = (/** @type {string} */ text) =>
@@ -149,10 +146,10 @@ export function prunePage(html, read) {
   const { texts } = pageScripts(html, read, { includeDynamic: true });
   const words = new Set([html.replace(css, ""), ...texts].flatMap((text) => [...candidateWords(text)]));
   const cut = stylesFor(css, words);
-  const oldHash = sha256(css);
+  const oldHash = cspHash(css);
   if (!html.includes(`'${oldHash}'`)) throw new Error("the page's CSP does not list its stylesheet's hash");
   const at = /** @type {number} */ (style.index) + style[0].indexOf(css);
-  return `${html.slice(0, at)}${cut}${html.slice(at + css.length)}`.replace(`'${oldHash}'`, `'${sha256(cut)}'`);
+  return `${html.slice(0, at)}${cut}${html.slice(at + css.length)}`.replace(`'${oldHash}'`, `'${cspHash(cut)}'`);
 }
 
 /** The Astro integration: cuts every built page's stylesheet once the build is done. */
