@@ -23,7 +23,7 @@ import {
   rowsKey,
   shardKey,
   submissionKey,
-} from "../netlify/lib/inbox/format.ts";
+} from "../src/features/inbox/server/format.ts";
 import "./local-fixes/netlify-blobs-server.mjs";
 
 export { submissionKey };

@@ -1,8 +1,8 @@
 import type { Config, Context } from "@netlify/functions";
+import { chooseVerifier } from "../../src/features/auth/server/verifier";
+import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { siteOrigins } from "../lib/env";
 import { lazyStore, STORES } from "../lib/storage";
-import { createSubmissionsHandler } from "../lib/submissions-handler";
-import { chooseVerifier } from "../lib/token-verifier";
 
 let handler: ReturnType<typeof createSubmissionsHandler> | undefined;
 

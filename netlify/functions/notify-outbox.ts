@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
+import { type Notifier, siteNotifier } from "../../src/features/inbox/server/notify";
 import { errorResponse, json } from "../lib/http";
-import { type Notifier, siteNotifier } from "../lib/notify";
 
 let notifier: Notifier | undefined;
 

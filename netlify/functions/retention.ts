@@ -1,6 +1,6 @@
 import type { Config } from "@netlify/functions";
-import { retentionMonths } from "../../src/features/contact/retention";
-import { applyRetention } from "../lib/inbox/retention";
+import { retentionMonths } from "../../src/features/inbox/retention";
+import { applyRetention } from "../../src/features/inbox/server/retention";
 import { lazyStore, STORES } from "../lib/storage";
 
 /**

@@ -1,7 +1,7 @@
 import type { Config, Context } from "@netlify/functions";
+import { createSessionHandler } from "../../src/features/auth/server/session";
+import { chooseVerifier } from "../../src/features/auth/server/verifier";
 import { siteOrigins } from "../lib/env";
-import { createSessionHandler } from "../lib/staff-session";
-import { chooseVerifier } from "../lib/token-verifier";
 
 let handler: ReturnType<typeof createSessionHandler> | undefined;
 

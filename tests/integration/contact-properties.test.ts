@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContactHandler } from "../../netlify/lib/contact-handler";
-import { SubmissionSchema } from "../../netlify/lib/inbox/submission-schema";
 import { CONTACT_LIMITS } from "../../src/features/contact/schema";
+import { createContactHandler } from "../../src/features/contact/server/handler";
+import { SubmissionSchema } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;

@@ -1,9 +1,9 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { emulatorTokenVerifier, firebaseTokenVerifier } from "../../netlify/lib/auth";
-import { saveSubmission, submissionKey } from "../../netlify/lib/submissions";
-import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
+import { emulatorTokenVerifier, firebaseTokenVerifier } from "../../src/features/auth/server/tokens";
+import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
+import { saveSubmission, submissionKey } from "../../src/features/inbox/server/listing";
 import { startBlobs } from "../support/blobs";
 import { emulatorSignIn } from "../support/emulator-sign-in";
 

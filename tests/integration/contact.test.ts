@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createContactHandler, MAX_BODY_BYTES } from "../../netlify/lib/contact-handler";
-import { SubmissionSchema } from "../../netlify/lib/inbox/submission-schema";
 import { clientKey } from "../../netlify/lib/rate-limit";
 import type { BlobStore } from "../../netlify/lib/storage";
 import { CONTACT_RATE_LIMIT } from "../../src/features/contact/schema";
+import { createContactHandler, MAX_BODY_BYTES } from "../../src/features/contact/server/handler";
+import { SubmissionSchema } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 
 const SITE = "https://aural.example";

@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { inflateRawSync } from "node:zlib";
 import { type NodeBundlerName, zipFunctions } from "@netlify/zip-it-and-ship-it";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_AUTH_EMULATOR_SETTING } from "../../netlify/lib/env";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
+import { LOCAL_AUTH_EMULATOR_SETTING } from "../../src/features/auth/server/verifier";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const FUNCTIONS_SRC = join(ROOT, "netlify", "functions");

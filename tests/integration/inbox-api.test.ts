@@ -1,12 +1,12 @@
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorTokenVerifier } from "../../netlify/lib/auth";
-import { readIndex } from "../../netlify/lib/inbox/index-store";
-import { saveIndexedSubmission } from "../../netlify/lib/inbox/records";
-import { type Submission, SubmissionItemSchema } from "../../netlify/lib/inbox/submission-schema";
-import { saveSubmission, submissionKey } from "../../netlify/lib/submissions";
-import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
+import { emulatorTokenVerifier } from "../../src/features/auth/server/tokens";
+import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
+import { readIndex } from "../../src/features/inbox/server/index-store";
+import { saveSubmission, submissionKey } from "../../src/features/inbox/server/listing";
+import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
+import { type Submission, SubmissionItemSchema } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
 import { emulatorSignIn } from "../support/emulator-sign-in";

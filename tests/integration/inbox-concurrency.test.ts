@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TokenVerifier } from "../../netlify/lib/auth";
-import { createContactHandler } from "../../netlify/lib/contact-handler";
-import { fold, monthOf, pointerKey, type RowsDoc, rowsKey, searchText } from "../../netlify/lib/inbox/format";
-import { readIndex, readPointer } from "../../netlify/lib/inbox/index-store";
-import { saveIndexedSubmission } from "../../netlify/lib/inbox/records";
-import type { Submission } from "../../netlify/lib/inbox/submission-schema";
 import type { BlobStore } from "../../netlify/lib/storage";
-import { submissionKey } from "../../netlify/lib/submissions";
-import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
+import type { TokenVerifier } from "../../src/features/auth/server/tokens";
+import { createContactHandler } from "../../src/features/contact/server/handler";
+import { fold, monthOf, pointerKey, type RowsDoc, rowsKey, searchText } from "../../src/features/inbox/server/format";
+import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
+import { readIndex, readPointer } from "../../src/features/inbox/server/index-store";
+import { submissionKey } from "../../src/features/inbox/server/listing";
+import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
+import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 
 const BASE = "https://aural.example/api/contact-submissions";

@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContactHandler } from "../../netlify/lib/contact-handler";
-import { fold, searchText, submissionKey } from "../../netlify/lib/inbox/format";
-import { readIndex, readPointer } from "../../netlify/lib/inbox/index-store";
+import { createContactHandler } from "../../src/features/contact/server/handler";
+import { fold, searchText, submissionKey } from "../../src/features/inbox/server/format";
+import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
+import { readIndex, readPointer } from "../../src/features/inbox/server/index-store";
 import {
   SUBMISSION_STATUSES,
   type Submission,
   type SubmissionItem,
   SubmissionSchema,
   type SubmissionStatus,
-} from "../../netlify/lib/inbox/submission-schema";
-import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
+} from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
 

@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import retentionFunction, { config } from "../../netlify/functions/retention";
-import { monthOf, pointerKey, type RowsDoc, rowsKey, SHARD_PREFIX } from "../../netlify/lib/inbox/format";
-import { addEntries, readIndex, writePointer } from "../../netlify/lib/inbox/index-store";
-import { exportItems } from "../../netlify/lib/inbox/queries";
-import { saveIndexedSubmission } from "../../netlify/lib/inbox/records";
-import { applyRetention, GHOST_GRACE_MS } from "../../netlify/lib/inbox/retention";
-import type { Submission } from "../../netlify/lib/inbox/submission-schema";
-import { saveSubmission, submissionKey } from "../../netlify/lib/submissions";
+import { monthOf, pointerKey, type RowsDoc, rowsKey, SHARD_PREFIX } from "../../src/features/inbox/server/format";
+import { addEntries, readIndex, writePointer } from "../../src/features/inbox/server/index-store";
+import { saveSubmission, submissionKey } from "../../src/features/inbox/server/listing";
+import { exportItems } from "../../src/features/inbox/server/queries";
+import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
+import { applyRetention, GHOST_GRACE_MS } from "../../src/features/inbox/server/retention";
+import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");

@@ -4,9 +4,7 @@ import { join } from "node:path";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readIndex } from "../../netlify/lib/inbox/index-store";
 import type { BlobStore } from "../../netlify/lib/storage";
-import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
 import {
   BENCH_STATUS,
   MARKED,
@@ -16,6 +14,8 @@ import {
   seedSubmissions,
   storedKeys,
 } from "../../scripts/seed-submissions.mjs";
+import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
+import { readIndex } from "../../src/features/inbox/server/index-store";
 
 const COUNT = 300;
 let directory = "";

@@ -3,14 +3,19 @@
 // REST API. Each test mails its own recipient address, so test files running at once never mix.
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { createContactHandler } from "../../netlify/lib/contact-handler";
-import type { Submission } from "../../netlify/lib/inbox/submission-schema";
-import { notifyConfig } from "../../netlify/lib/notify/config";
-import { createNotifier } from "../../netlify/lib/notify/notifier";
-import { claimOutboxEntry, LEASE_MS, listOutboxKeys, readOutboxEntry } from "../../netlify/lib/notify/outbox";
+import { notifyConfig } from "../../netlify/lib/mail/config";
 import type { BlobStore } from "../../netlify/lib/storage";
-import { submissionKey } from "../../netlify/lib/submissions";
 import { freePort } from "../../scripts/lib/mail-catcher.mjs";
+import { createContactHandler } from "../../src/features/contact/server/handler";
+import { submissionKey } from "../../src/features/inbox/server/listing";
+import { createNotifier } from "../../src/features/inbox/server/notify/notifier";
+import {
+  claimOutboxEntry,
+  LEASE_MS,
+  listOutboxKeys,
+  readOutboxEntry,
+} from "../../src/features/inbox/server/notify/outbox";
+import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 import { mailsTo, rawHeaders, waitForMails } from "../support/mail";
 

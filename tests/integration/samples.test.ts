@@ -2,19 +2,19 @@
 // real product files: stored as a "samples" submission in the inbox, under the contact form's rate
 // limit, listed, searched, exported and erased with the rest.
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
-import { createContactHandler } from "../../netlify/lib/contact-handler";
-import { toCsv } from "../../netlify/lib/inbox/csv";
-import { readIndex } from "../../netlify/lib/inbox/index-store";
-import { exportItems, listPage } from "../../netlify/lib/inbox/queries";
-import { eraseByEmail } from "../../netlify/lib/inbox/records";
-import { SubmissionSchema } from "../../netlify/lib/inbox/submission-schema";
-import { notifyConfig } from "../../netlify/lib/notify/config";
-import { createNotifier } from "../../netlify/lib/notify/notifier";
-import { readCatalogue } from "../../netlify/lib/samples/catalogue";
-import { createSamplesHandler } from "../../netlify/lib/samples-handler";
+import { notifyConfig } from "../../netlify/lib/mail/config";
 import type { BlobStore } from "../../netlify/lib/storage";
 import { CONTACT_RATE_LIMIT } from "../../src/features/contact/schema";
+import { createContactHandler } from "../../src/features/contact/server/handler";
+import { toCsv } from "../../src/features/inbox/server/csv";
+import { readIndex } from "../../src/features/inbox/server/index-store";
+import { createNotifier } from "../../src/features/inbox/server/notify/notifier";
+import { exportItems, listPage } from "../../src/features/inbox/server/queries";
+import { eraseByEmail } from "../../src/features/inbox/server/records";
+import { SubmissionSchema } from "../../src/features/inbox/server/submission-schema";
 import { SAMPLE_RESULT_PAGES } from "../../src/features/samples/messages";
+import { readCatalogue } from "../../src/features/samples/server/catalogue";
+import { createSamplesHandler } from "../../src/features/samples/server/handler";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
 import { waitForMails } from "../support/mail";

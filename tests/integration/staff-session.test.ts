@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emulatorTokenVerifier } from "../../netlify/lib/auth";
 import { SECURITY_HEADERS } from "../../netlify/lib/http";
-import { createSessionHandler, SESSION_COOKIE } from "../../netlify/lib/staff-session";
-import { createSubmissionsHandler } from "../../netlify/lib/submissions-handler";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
+import { createSessionHandler, SESSION_COOKIE } from "../../src/features/auth/server/session";
+import { emulatorTokenVerifier } from "../../src/features/auth/server/tokens";
+import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { startBlobs } from "../support/blobs";
 import { emulatorSignIn } from "../support/emulator-sign-in";
 

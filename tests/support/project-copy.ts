@@ -5,12 +5,12 @@ import { join } from "node:path";
 
 /**
  * A throwaway copy of the project for tests that change content and rebuild: its own src, public,
- * config and content (from `content`, by default the working copy's), sharing node_modules. The
- * working copy itself is never touched.
+ * scripts (the config loads local library fixes from there), config and content (from `content`, by
+ * default the working copy's), sharing node_modules. The working copy itself is never touched.
  */
 export async function projectCopy(content = join(process.cwd(), "content")): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), "site-copy-"));
-  for (const entry of ["src", "public", "astro.config.mjs", "package.json", "tsconfig.json"]) {
+  for (const entry of ["src", "public", "scripts", "astro.config.mjs", "package.json", "tsconfig.json"]) {
     await cp(join(process.cwd(), entry), join(root, entry), { recursive: true });
   }
   await cp(content, join(root, "content"), { recursive: true });

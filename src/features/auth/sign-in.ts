@@ -1,6 +1,6 @@
-import { CONTROL_BORDER, ERROR_CLASS } from "../../components/forms/form-classes";
-import { showToast } from "../../components/forms/toasts";
 import * as z from "../../lib/zod-mini";
+import { CONTROL_BORDER, ERROR_CLASS } from "../forms/form-classes";
+import { showToast } from "../forms/toasts";
 import { type Login, LoginSchema } from "./schema";
 import { afterSignIn, startSession } from "./session";
 import { authStore } from "./store";

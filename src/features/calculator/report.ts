@@ -2,26 +2,18 @@
  * The calculator's result as a PDF report, made in the browser when the visitor asks for it:
  * room-calculator.ts imports this module on the click, so the page loads none of it up front. The
  * figures and sentences come from the model and view functions the page uses; the chart, tables,
- * fonts and page furniture are the product datasheets' (src/features/datasheet/).
+ * fonts and page furniture are the PDF engine's the product datasheets use too (src/lib/pdf/).
  */
 import type { Dictionary } from "../../i18n/dictionary";
 import { fill } from "../../i18n/fill";
-import { bandLabel, drawBandChart } from "../datasheet/chart";
-import { FONT_ROLES, fontHref, type PdfFonts } from "../datasheet/fonts";
-import {
-  type Company,
-  contactPanel,
-  contactTop,
-  figureTiles,
-  footer,
-  heading,
-  paragraph,
-  runningHead,
-  title,
-} from "../datasheet/layout";
-import { dayStart, longDate, PdfWriter } from "../datasheet/pdf";
-import { type Cell, drawTable } from "../datasheet/table";
-import { COLOURS, CONTENT_WIDTH, PAGE } from "../datasheet/theme";
+import { bandChart } from "../../lib/pdf/chart";
+import type { Company } from "../../lib/pdf/company";
+import { companyPdf, type DocumentLanguage } from "../../lib/pdf/document";
+import { fetchPdfFonts, type PdfFonts } from "../../lib/pdf/fonts";
+import { contactPanel, figureTiles, heading, note, paragraph, TOP, title } from "../../lib/pdf/layout";
+import { type Cell, drawTable, keyValueTable } from "../../lib/pdf/table";
+import { COLOURS, CONTENT_WIDTH, PAGE } from "../../lib/pdf/theme";
+import { longDate } from "../../lib/pdf/writer";
 import { type CalculatorLanguage, panelSize } from "./format";
 import type { CalculatorData, CalculatorResult, Fields } from "./model";
 import { type BandResult, EYRING_FROM, OCTAVE_BANDS } from "./reverberation";
@@ -46,7 +38,7 @@ export interface ReportInput {
   lang: CalculatorLanguage;
   texts: ReportTexts;
   /** The document's language and the tag its dates are written with. */
-  language: { tag: string; intl: string };
+  language: DocumentLanguage;
 }
 
 const M = PAGE.margin;
@@ -74,188 +66,162 @@ export async function reportPdf(input: ReportInput): Promise<Uint8Array<ArrayBuf
   });
   const size = `${n.number(room.length, 2)} × ${n.number(room.width, 2)} × ${n.number(room.height, 2)} m`;
   const made = longDate(input.date, input.language.intl);
-  const pdf = new PdfWriter(
+  const labelWidth = 150;
+
+  return companyPdf(
     {
+      company,
+      fonts: input.fonts,
       title: fill(r.documentTitle, { type: room.type.name, size, company: company.name }),
       subject: r.subject,
-      author: company.legalName,
       keywords: r.keywords,
-      date: dayStart(input.date),
-      lang: input.language.tag,
+      language: input.language,
+      date: input.date,
+      head: { label: fill(r.head, { company: company.name }), date: fill(r.madeOn, { date: made }) },
+      foot: (page, pages) => fill(r.foot, { page, pages }),
     },
-    input.fonts,
-  );
-  const pages = 2;
-  const head = () => runningHead(pdf, fill(r.head, { company: company.name }), fill(r.madeOn, { date: made }));
-  const foot = (page: number) => footer(pdf, company, fill(r.foot, { page, pages }));
-  const labelWidth = 150;
-  const keyValues = (rows: [string, string][], top: number) =>
-    drawTable(pdf, { x: M, y: top, widths: [labelWidth, CONTENT_WIDTH - labelWidth], rows });
-
-  // Page 1: the result, the room and the panels.
-  pdf.addPage();
-  head();
-  let y = title(pdf, r.title, 70);
-  y =
-    paragraph(pdf, fill(r.intro, { type: room.type.name, size, product: room.product.name }), y, {
-      colour: COLOURS.ink,
-    }) + 18;
-  y = figureTiles(
-    pdf,
     [
-      [r.nowMid, `${n.seconds(result.midBefore)} s`],
-      [r.withPanels, `${n.seconds(result.midAfter)} s`],
-      [r.target, range],
-    ],
-    y,
-    { height: 58, valueSize: 22 },
-  );
-  y = paragraph(pdf, statusText(result.statusAfter, room.type, lang), y + 14, { colour: COLOURS.ink });
-  y = paragraph(pdf, recommendationText(result, lang), y + 4);
-
-  y = heading(pdf, r.theRoom, y + 24);
-  y = keyValues(
-    [
-      [r.roomType, fill(r.roomTypeValue, { type: room.type.name, range, source: room.type.source })],
-      [r.dimensions, size],
-      [r.volume, `${n.fixed(result.volume, 1)} m³`],
-      [r.wallArea, `${n.fixed(result.wallArea, 1)} m²`],
-      [r.floor, input.surfaces.floor],
-      [r.ceiling, input.surfaces.ceiling],
-      [r.walls, input.surfaces.walls],
-    ],
-    y,
-  );
-
-  y = heading(pdf, r.panels, y + 24);
-  const rec = result.recommendation;
-  y = keyValues(
-    [
-      [r.product, fill(r.productValue, { product: room.product.name, size: panelSize(room.product) })],
-      [r.onWalls, fill(r.onWallsValue, { area: n.number(room.area, 2), panels: room.panels })],
-      [
-        r.recommended,
-        rec
-          ? rec.panels === 0
-            ? r.noPanels
-            : fill(r.recommendedValue, {
-                panels: rec.panels,
-                covered: n.number(rec.coveredArea, 2),
-                area: n.number(rec.area),
-              })
-          : r.unreachable,
-      ],
-    ],
-    y,
-  );
-
-  y = heading(pdf, r.online, y + 24);
-  y = paragraph(pdf, r.openOnline, y);
-  paragraph(pdf, input.link, y + 2, { colour: COLOURS.moss, link: input.link });
-  foot(1);
-
-  // Page 2: per band, the chart, the method and the company's contact.
-  pdf.addPage();
-  head();
-  y = heading(pdf, r.perBand, 72);
-  const g = chartGeometry(result);
-  const chartHeight = 190;
-  const predicted = (rows: BandResult[]) => rows.map((r) => r.predicted);
-  pdf.tag(
-    "Figure",
-    () =>
-      drawBandChart(
-        pdf,
-        { x: M, y, width: CONTENT_WIDTH, height: chartHeight },
-        {
-          bands: OCTAVE_BANDS.map(bandLabel),
-          yMax: g.yMax,
-          ticks: g.ticks.map((t) => t.value),
-          tickLabel: (v) => n.number(v),
-          yTitle: "T (s)",
-          xTitle: r.frequency,
-          band: room.type,
-          series: [
-            { values: predicted(result.before), colour: COLOURS.inkSoft, lineWidth: 1.5, dash: [5, 4], dots: "ring" },
-            { values: predicted(result.after), colour: COLOURS.moss, lineWidth: 2.2, dots: "filled" },
+      // Page 1: the result, the room and the panels.
+      (pdf) => {
+        let y = title(pdf, r.title, fill(r.intro, { type: room.type.name, size, product: room.product.name }));
+        y = figureTiles(
+          pdf,
+          [
+            [r.nowMid, `${n.seconds(result.midBefore)} s`],
+            [r.withPanels, `${n.seconds(result.midAfter)} s`],
+            [r.target, range],
           ],
-        },
-      ),
-    {
-      alt: fill(r.chartAlt, { range }),
-    },
-  );
-  y += chartHeight + 6;
-  pdf.artifact(() => {
-    const legend = [
-      {
-        label: r.now,
-        colour: COLOURS.inkSoft,
-        draw: (x: number, ly: number) =>
-          pdf.doc
-            .moveTo(x, ly)
-            .lineTo(x + 18, ly)
-            .dash(5, { space: 4 }),
+          y,
+          { height: 58, valueSize: 22 },
+        );
+        y = paragraph(pdf, statusText(result.statusAfter, room.type, lang), y + 14, { colour: COLOURS.ink });
+        y = paragraph(pdf, recommendationText(result, lang), y + 4);
+
+        y = heading(pdf, r.theRoom, y + 24);
+        y = keyValueTable(
+          pdf,
+          [
+            [r.roomType, fill(r.roomTypeValue, { type: room.type.name, range, source: room.type.source })],
+            [r.dimensions, size],
+            [r.volume, `${n.fixed(result.volume, 1)} m³`],
+            [r.wallArea, `${n.fixed(result.wallArea, 1)} m²`],
+            [r.floor, input.surfaces.floor],
+            [r.ceiling, input.surfaces.ceiling],
+            [r.walls, input.surfaces.walls],
+          ],
+          y,
+          labelWidth,
+        );
+
+        y = heading(pdf, r.panels, y + 24);
+        const rec = result.recommendation;
+        y = keyValueTable(
+          pdf,
+          [
+            [r.product, fill(r.productValue, { product: room.product.name, size: panelSize(room.product) })],
+            [r.onWalls, fill(r.onWallsValue, { area: n.number(room.area, 2), panels: room.panels })],
+            [
+              r.recommended,
+              rec
+                ? rec.panels === 0
+                  ? r.noPanels
+                  : fill(r.recommendedValue, {
+                      panels: rec.panels,
+                      covered: n.number(rec.coveredArea, 2),
+                      area: n.number(rec.area),
+                    })
+                : r.unreachable,
+            ],
+          ],
+          y,
+          labelWidth,
+        );
+
+        y = heading(pdf, r.online, y + 24);
+        y = paragraph(pdf, r.openOnline, y);
+        paragraph(pdf, input.link, y + 2, { colour: COLOURS.moss, link: input.link });
       },
-      {
-        label: r.withPanels,
-        colour: COLOURS.moss,
-        draw: (x: number, ly: number) => pdf.doc.moveTo(x, ly).lineTo(x + 18, ly),
+
+      // Page 2: per band, the chart, the method and the company's contact.
+      (pdf) => {
+        let y = heading(pdf, r.perBand, TOP);
+        const g = chartGeometry(result);
+        const predicted = (rows: BandResult[]) => rows.map((r) => r.predicted);
+        y = bandChart(
+          pdf,
+          {
+            height: 190,
+            alt: fill(r.chartAlt, { range }),
+            yMax: g.yMax,
+            ticks: g.ticks.map((t) => t.value),
+            tickLabel: (v) => n.number(v),
+            yTitle: "T (s)",
+            xTitle: r.frequency,
+            band: room.type,
+            series: [
+              { values: predicted(result.before), colour: COLOURS.inkSoft, lineWidth: 1.5, dash: [5, 4], dots: "ring" },
+              { values: predicted(result.after), colour: COLOURS.moss, lineWidth: 2.2, dots: "filled" },
+            ],
+          },
+          y,
+        );
+        y += 6;
+        pdf.artifact(() => {
+          const legend = [
+            {
+              label: r.now,
+              colour: COLOURS.inkSoft,
+              draw: (x: number, ly: number) =>
+                pdf.doc
+                  .moveTo(x, ly)
+                  .lineTo(x + 18, ly)
+                  .dash(5, { space: 4 }),
+            },
+            {
+              label: r.withPanels,
+              colour: COLOURS.moss,
+              draw: (x: number, ly: number) => pdf.doc.moveTo(x, ly).lineTo(x + 18, ly),
+            },
+          ];
+          let x = M + 34;
+          for (const item of legend) {
+            item.draw(x, y + 4);
+            pdf.doc.lineWidth(2).stroke(item.colour).undash();
+            pdf.text(item.label, x + 24, y, { size: 8, colour: COLOURS.muted });
+            x += 24 + pdf.widthOf(item.label, { size: 8 }) + 18;
+          }
+          pdf.doc.rect(x, y, 18, 8).fillOpacity(0.2).fill(COLOURS.moss).fillOpacity(1);
+          pdf.text(fill(r.targetRange, { range }), x + 24, y, { size: 8, colour: COLOURS.muted });
+        });
+        y += 22;
+        const columns = (CONTENT_WIDTH - 70) / 4;
+        y = drawTable(pdf, {
+          x: M,
+          y,
+          widths: [70, columns, columns, columns, columns],
+          align: ["left", "right", "right", "right", "right"],
+          head: ["Hz", lang.t.nowSabine, lang.t.nowEyring, lang.t.panelsSabine, lang.t.panelsEyring],
+          rows: OCTAVE_BANDS.map((band, i) => [
+            `${band}`,
+            used(result.before[i], "sabine"),
+            used(result.before[i], "eyring"),
+            used(result.after[i], "sabine"),
+            used(result.after[i], "eyring"),
+          ]),
+        });
+        y = note(
+          pdf,
+          fill(r.tableNote, { before: meanAlpha500(result.before, lang), after: meanAlpha500(result.after, lang) }),
+          y + 8,
+        );
+
+        y = heading(pdf, r.method, y + 22);
+        for (const text of method(r, lang)) y = paragraph(pdf, text, y) + 6;
+
+        contactPanel(pdf, company, y + 16, r.contact, new URL(input.contactPath, input.link).href);
       },
-    ];
-    let x = M + 34;
-    for (const item of legend) {
-      item.draw(x, y + 4);
-      pdf.doc.lineWidth(2).stroke(item.colour).undash();
-      pdf.text(item.label, x + 24, y, { size: 8, colour: COLOURS.muted });
-      x += 24 + pdf.widthOf(item.label, { size: 8 }) + 18;
-    }
-    pdf.doc.rect(x, y, 18, 8).fillOpacity(0.2).fill(COLOURS.moss).fillOpacity(1);
-    pdf.text(fill(r.targetRange, { range }), x + 24, y, { size: 8, colour: COLOURS.muted });
-  });
-  y += 22;
-  const columns = (CONTENT_WIDTH - 70) / 4;
-  y = drawTable(pdf, {
-    x: M,
-    y,
-    widths: [70, columns, columns, columns, columns],
-    align: ["left", "right", "right", "right", "right"],
-    head: ["Hz", lang.t.nowSabine, lang.t.nowEyring, lang.t.panelsSabine, lang.t.panelsEyring],
-    rows: OCTAVE_BANDS.map((band, i) => [
-      `${band}`,
-      used(result.before[i], "sabine"),
-      used(result.before[i], "eyring"),
-      used(result.after[i], "sabine"),
-      used(result.after[i], "eyring"),
-    ]),
-  });
-  y = paragraph(
-    pdf,
-    fill(r.tableNote, { before: meanAlpha500(result.before, lang), after: meanAlpha500(result.after, lang) }),
-    y + 8,
-    { colour: COLOURS.muted },
+    ],
   );
-
-  y = heading(pdf, r.method, y + 22);
-  for (const text of method(r, lang)) y = paragraph(pdf, text, y) + 6;
-
-  const contact = new URL(input.contactPath, input.link).href;
-  contactPanel(pdf, company, contactTop(y + 16), r.contact, contact);
-  foot(2);
-
-  return pdf.finish();
-}
-
-/** The fonts the report embeds: the same files as the datasheets'. */
-async function loadFonts(): Promise<PdfFonts> {
-  const files = await Promise.all(
-    FONT_ROLES.map(async (role) => {
-      const response = await fetch(fontHref(role));
-      if (!response.ok) throw new Error(`The ${role} font answered ${response.status}`);
-      return new Uint8Array(await response.arrayBuffer());
-    }),
-  );
-  return Object.fromEntries(FONT_ROLES.map((role, i) => [role, files[i]])) as PdfFonts;
 }
 
 /** Today in the visitor's time zone, YYYY-MM-DD. */
@@ -296,7 +262,7 @@ export async function downloadReport(
       contactPath: element.getAttribute("data-contact") ?? "/contact",
       date: today(),
       company,
-      fonts: await loadFonts(),
+      fonts: await fetchPdfFonts(),
       lang,
       texts,
       language: {

@@ -1,22 +1,10 @@
 import type { Dictionary } from "../../i18n/dictionary";
-import type { FormOutcome } from "../../lib/form-outcome";
+import { type PublicFormTexts, resultPages } from "../forms/outcome";
 
-export type ToastKind = FormOutcome;
-
-/**
- * The page a form posted without JavaScript lands on for each outcome, with the same texts as the
- * toast: the function redirects there (under the visitor's language prefix), and one route builds all
- * three in every language.
- */
-export const RESULT_PAGES = {
-  success: { path: "/contact/sent" },
-  rateLimited: { path: "/contact/too-many" },
-  error: { path: "/contact/error" },
-} as const satisfies Record<ToastKind, { path: `/contact/${string}` }>;
+/** Where the contact form posted without JavaScript lands: /contact/sent, /contact/too-many, /contact/error. */
+export const RESULT_PAGES = resultPages("/contact");
 
 /** What the contact form island is given from the page's dictionary: plain texts, sent with the page. */
-export interface ContactFormTexts {
-  forms: Dictionary["forms"];
+export interface ContactFormTexts extends PublicFormTexts {
   form: Dictionary["contact"]["form"];
-  toasts: Dictionary["contact"]["toasts"];
 }

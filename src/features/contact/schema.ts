@@ -1,4 +1,6 @@
 import { fill } from "../../i18n/fill";
+import type { ParseIssues } from "../../lib/zod-mini";
+import * as z from "../../lib/zod-mini";
 import {
   FORM_RATE_LIMIT,
   fieldMessages,
@@ -6,9 +8,7 @@ import {
   type PersonMessages,
   personFields,
   requiredText,
-} from "../../lib/form-schema";
-import type { ParseIssues } from "../../lib/zod-mini";
-import * as z from "../../lib/zod-mini";
+} from "../forms/schema";
 
 /**
  * Longest accepted value of each field. Lengths are counted after cleaning (see cleanText) in Unicode

@@ -7,24 +7,15 @@
  */
 import type { Dictionary } from "../../i18n/dictionary";
 import { noiseReductionCoefficient, OCTAVE_BANDS, weightedAbsorption } from "../../lib/absorption-ratings";
+import { bandChart } from "../../lib/pdf/chart";
+import type { Company } from "../../lib/pdf/company";
+import { companyPdf, type DocumentLanguage } from "../../lib/pdf/document";
+import type { PdfFonts } from "../../lib/pdf/fonts";
+import { contactPanel, figureTiles, heading, note, notePanel, paragraph, TOP, title } from "../../lib/pdf/layout";
+import { drawTable, keyValueTable } from "../../lib/pdf/table";
+import { COLOURS, CONTENT_WIDTH, PAGE } from "../../lib/pdf/theme";
+import { longDate } from "../../lib/pdf/writer";
 import type { Product } from "../products/schema";
-import { bandLabel, drawBandChart } from "./chart";
-import type { PdfFonts } from "./fonts";
-import {
-  type Company,
-  contactPanel,
-  contactTop,
-  figureTiles,
-  footer,
-  heading,
-  notePanel,
-  paragraph,
-  runningHead,
-  title,
-} from "./layout";
-import { dayStart, longDate, PdfWriter } from "./pdf";
-import { drawTable } from "./table";
-import { COLOURS, CONTENT_WIDTH, PAGE } from "./theme";
 
 export type DatasheetProduct = Pick<
   Product,
@@ -42,8 +33,6 @@ export type DatasheetProduct = Pick<
   | "panel"
 >;
 
-export type { Company };
-
 export interface DatasheetInput {
   product: DatasheetProduct;
   /** The product's main image as JPEG, already sized for print. */
@@ -52,9 +41,9 @@ export interface DatasheetInput {
   /** The product page's address. */
   url: string;
   fonts: PdfFonts;
-  /** The datasheet's texts, and the language it is written in (its tag, and the tag Intl formats with). */
+  /** The datasheet's texts, and the language it is written in. */
   texts: DatasheetTexts;
-  language: { tag: string; intl: string };
+  language: DocumentLanguage;
 }
 
 export type DatasheetTexts = Dictionary["datasheet"];
@@ -105,174 +94,164 @@ export async function datasheetPdf(input: DatasheetInput): Promise<Uint8Array<Ar
   const ratingLabel = rating.label.replace(rating.alphaW.toFixed(2), fixed(rating.alphaW, 2));
   const nrc = noiseReductionCoefficient(p.absorption.bands);
   const dataDate = longDate(p.dataDate, input.language.intl);
-  const pdf = new PdfWriter(
+  return companyPdf(
     {
+      company,
+      fonts: input.fonts,
       title: d.documentTitle(p.name, company.name),
       subject: d.subject(p.name),
-      author: company.legalName,
       keywords: d.keywords(p.name),
-      date: dayStart(p.dataDate),
-      lang: input.language.tag,
+      language: input.language,
+      date: p.dataDate,
+      head: { label: d.head(company.name), date: d.dataAsOf(dataDate) },
+      foot: (page, pages) => d.foot(p.name, page, pages),
     },
-    input.fonts,
-  );
-  const pages = 2;
-  const head = () => runningHead(pdf, d.head(company.name), d.dataAsOf(dataDate));
-  const foot = (page: number) => footer(pdf, company, d.foot(p.name, page, pages));
+    [
+      // Page 1: the product and its sound absorption.
+      (pdf) => {
+        let y = title(pdf, p.name, p.tagline);
 
-  // Page 1: the product and its sound absorption.
-  pdf.addPage();
-  head();
-  let y = title(pdf, p.name, 70);
-  y = paragraph(pdf, p.tagline, y, { colour: COLOURS.ink }) + 18;
+        const columnWidth = 236;
+        const imageX = M + columnWidth + 24;
+        const imageWidth = PAGE.width - M - imageX;
+        const imageHeight = imageWidth * 0.75;
+        const columnsTop = y;
+        if (input.image) {
+          const { jpeg, alt } = input.image;
+          pdf.tag(
+            "Figure",
+            () => {
+              pdf.doc.save();
+              pdf.doc.roundedRect(imageX, columnsTop, imageWidth, imageHeight, 8).clip();
+              pdf.doc.image(jpeg as unknown as Buffer, imageX, columnsTop, {
+                cover: [imageWidth, imageHeight],
+                align: "center",
+                valign: "center",
+              });
+              pdf.doc.restore();
+            },
+            { alt },
+          );
+        }
+        const tileHeight = 54;
+        // The figures sit level with the image's foot, or under the description when it is longer.
+        y = Math.max(
+          paragraph(pdf, p.description, columnsTop, { width: columnWidth }) + 16,
+          columnsTop + imageHeight - tileHeight,
+        );
+        const tiles = [
+          [d.nrc, fixed(nrc, 2)],
+          [d.alphaW, fixed(rating.alphaW, 2)],
+          [d.class, rating.absorptionClass],
+        ] as const;
+        y = figureTiles(pdf, tiles, y, { width: columnWidth, height: tileHeight });
 
-  const columnWidth = 236;
-  const imageX = M + columnWidth + 24;
-  const imageWidth = PAGE.width - M - imageX;
-  const imageHeight = imageWidth * 0.75;
-  const columnsTop = y;
-  if (input.image) {
-    const { jpeg, alt } = input.image;
-    pdf.tag(
-      "Figure",
-      () => {
-        pdf.doc.save();
-        pdf.doc.roundedRect(imageX, columnsTop, imageWidth, imageHeight, 8).clip();
-        pdf.doc.image(jpeg as unknown as Buffer, imageX, columnsTop, {
-          cover: [imageWidth, imageHeight],
-          align: "center",
-          valign: "center",
+        y = heading(pdf, d.absorption, Math.max(y, columnsTop + imageHeight) + 30);
+        y = paragraph(pdf, d.absorptionText(p.absorption.mountingDepthMm), y) + 10;
+        const values = OCTAVE_BANDS.map((band) => p.absorption.bands[band]);
+        y = bandChart(
+          pdf,
+          {
+            height: 215,
+            alt: d.chartAlt(
+              p.name,
+              OCTAVE_BANDS.map((band) => `${band} Hz ${fixed(p.absorption.bands[band], 2)}`).join("; "),
+            ),
+            yMax: 1.2,
+            ticks: [0, 0.2, 0.4, 0.6, 0.8, 1, 1.2],
+            tickLabel: (v) => fixed(v, 1),
+            emphasise: 1,
+            yTitle: "αs",
+            xTitle: d.frequency,
+            series: [{ values, colour: COLOURS.moss, lineWidth: 2, area: true, dots: "ring" }],
+          },
+          y,
+        );
+        const bandWidth = (CONTENT_WIDTH - 90) / OCTAVE_BANDS.length;
+        y = drawTable(pdf, {
+          x: M,
+          y: y + 12,
+          widths: [90, ...OCTAVE_BANDS.map(() => bandWidth)],
+          align: ["left", ...OCTAVE_BANDS.map(() => "right" as const)],
+          head: [d.frequency, ...OCTAVE_BANDS.map(String)],
+          rows: [["αs", ...values.map((value) => fixed(value, 2))]],
         });
-        pdf.doc.restore();
+        note(
+          pdf,
+          d.rated(ratingLabel, rating.absorptionClass, fixed(nrc, 2), fixed(0.05, 2)) +
+            (rating.shape ? d.shapeNote : ""),
+          y + 12,
+        );
       },
-      { alt },
-    );
-  }
-  const tileHeight = 54;
-  // The figures sit level with the image's foot, or under the description when it is longer.
-  y = Math.max(
-    paragraph(pdf, p.description, columnsTop, { width: columnWidth }) + 16,
-    columnsTop + imageHeight - tileHeight,
-  );
-  const tiles = [
-    [d.nrc, fixed(nrc, 2)],
-    [d.alphaW, fixed(rating.alphaW, 2)],
-    [d.class, rating.absorptionClass],
-  ] as const;
-  y = figureTiles(pdf, tiles, y, { width: columnWidth, height: tileHeight });
 
-  y = heading(pdf, d.absorption, Math.max(y, columnsTop + imageHeight) + 30);
-  y = paragraph(pdf, d.absorptionText(p.absorption.mountingDepthMm), y) + 10;
-  const values = OCTAVE_BANDS.map((band) => p.absorption.bands[band]);
-  const chartHeight = 215;
-  pdf.tag(
-    "Figure",
-    () =>
-      drawBandChart(
-        pdf,
-        { x: M, y, width: CONTENT_WIDTH, height: chartHeight },
-        {
-          bands: OCTAVE_BANDS.map(bandLabel),
-          yMax: 1.2,
-          ticks: [0, 0.2, 0.4, 0.6, 0.8, 1, 1.2],
-          tickLabel: (v) => fixed(v, 1),
-          emphasise: 1,
-          yTitle: "αs",
-          xTitle: d.frequency,
-          series: [{ values, colour: COLOURS.moss, lineWidth: 2, area: true, dots: "ring" }],
-        },
-      ),
-    {
-      alt: d.chartAlt(
-        p.name,
-        OCTAVE_BANDS.map((band) => `${band} Hz ${fixed(p.absorption.bands[band], 2)}`).join("; "),
-      ),
-    },
-  );
-  y += chartHeight + 12;
-  const bandWidth = (CONTENT_WIDTH - 90) / OCTAVE_BANDS.length;
-  y = drawTable(pdf, {
-    x: M,
-    y,
-    widths: [90, ...OCTAVE_BANDS.map(() => bandWidth)],
-    align: ["left", ...OCTAVE_BANDS.map(() => "right" as const)],
-    head: [d.frequency, ...OCTAVE_BANDS.map(String)],
-    rows: [["αs", ...values.map((value) => fixed(value, 2))]],
-  });
-  paragraph(
-    pdf,
-    d.rated(ratingLabel, rating.absorptionClass, fixed(nrc, 2), fixed(0.05, 2)) + (rating.shape ? d.shapeNote : ""),
-    y + 12,
-    { colour: COLOURS.muted },
-  );
-  foot(1);
+      // Page 2: specifications, fire and environment, finishes, care, the clause and the contact.
+      (pdf) => {
+        const labelWidth = 190;
+        let y = heading(pdf, d.technical, TOP);
+        y = keyValueTable(
+          pdf,
+          [
+            [d.dimensions, p.specifications.dimensions],
+            [d.standardPanel, `${p.panel.widthMm} × ${p.panel.heightMm} mm`],
+            [d.thickness, p.specifications.thickness],
+            [d.material, p.specifications.material],
+            [d.finish, p.specifications.finish],
+            [d.installation, p.specifications.installation],
+            [d.testDepth, d.testDepthValue(p.absorption.mountingDepthMm)],
+            [d.warranty, d.years(p.warrantyYears)],
+          ],
+          y,
+          labelWidth,
+        );
 
-  // Page 2: specifications, fire and environment, finishes, care, the clause and the contact.
-  pdf.addPage();
-  head();
-  const labelWidth = 190;
-  const specTable = (rows: [string, string][], top: number) =>
-    drawTable(pdf, { x: M, y: top, widths: [labelWidth, CONTENT_WIDTH - labelWidth], rows });
-  y = heading(pdf, d.technical, 72);
-  y = specTable(
-    [
-      [d.dimensions, p.specifications.dimensions],
-      [d.standardPanel, `${p.panel.widthMm} × ${p.panel.heightMm} mm`],
-      [d.thickness, p.specifications.thickness],
-      [d.material, p.specifications.material],
-      [d.finish, p.specifications.finish],
-      [d.installation, p.specifications.installation],
-      [d.testDepth, d.testDepthValue(p.absorption.mountingDepthMm)],
-      [d.warranty, d.years(p.warrantyYears)],
+        y = heading(pdf, d.fireAndEnvironment, y + 20);
+        const number = new Intl.NumberFormat(input.language.intl, { maximumFractionDigits: 1 });
+        y = keyValueTable(
+          pdf,
+          [
+            [d.fire, p.fire.reaction],
+            [d.gwp, d.gwpValue(number.format(p.environment.gwpA1A3), p.environment.standard)],
+            [d.epd, epdText(p.environment, d)],
+            [d.recycled, d.recycledValue(`${number.format(p.environment.recycledContentPercent)} %`)],
+          ],
+          y,
+          labelWidth,
+        );
+        y = note(pdf, d.sources(p.fire.source, p.environment.source), y + 8) + 4;
+
+        y = heading(pdf, d.finishes, y + 18);
+        const perRow = 4;
+        const finishWidth = CONTENT_WIDTH / perRow;
+        const finishRow = 20;
+        const finishesTop = y;
+        const finishAt = (i: number) => ({
+          x: M + (i % perRow) * finishWidth,
+          y: finishesTop + Math.floor(i / perRow) * finishRow,
+        });
+        pdf.artifact(() => {
+          p.finishes.forEach((finish, i) => {
+            const at = finishAt(i);
+            pdf.doc.roundedRect(at.x, at.y, 14, 14, 3).lineWidth(0.5).fillAndStroke(finish.swatch, COLOURS.stone);
+          });
+        });
+        pdf.add(
+          pdf.group(
+            "L",
+            p.finishes.map((finish, i) =>
+              pdf.element("LI", () => {
+                const at = finishAt(i);
+                pdf.text(finish.name, at.x + 22, at.y + 2.5, { width: finishWidth - 26 });
+              }),
+            ),
+          ),
+        );
+        y += Math.ceil(p.finishes.length / perRow) * finishRow;
+
+        y = heading(pdf, d.care, y + 16);
+        y = paragraph(pdf, p.care, y);
+        y = notePanel(pdf, d.clauseHeading, specificationClause(p, company, d, input.language.intl), y + 20);
+        contactPanel(pdf, company, y + 14, d.latest(dataDate), input.url);
+      },
     ],
-    y,
   );
-
-  y = heading(pdf, d.fireAndEnvironment, y + 20);
-  const number = new Intl.NumberFormat(input.language.intl, { maximumFractionDigits: 1 });
-  y = specTable(
-    [
-      [d.fire, p.fire.reaction],
-      [d.gwp, d.gwpValue(number.format(p.environment.gwpA1A3), p.environment.standard)],
-      [d.epd, epdText(p.environment, d)],
-      [d.recycled, d.recycledValue(`${number.format(p.environment.recycledContentPercent)} %`)],
-    ],
-    y,
-  );
-  y =
-    paragraph(pdf, d.sources(p.fire.source, p.environment.source), y + 8, {
-      colour: COLOURS.muted,
-    }) + 4;
-
-  y = heading(pdf, d.finishes, y + 18);
-  const perRow = 4;
-  const finishWidth = CONTENT_WIDTH / perRow;
-  const finishRow = 20;
-  const finishAt = (i: number) => ({ x: M + (i % perRow) * finishWidth, y: y + Math.floor(i / perRow) * finishRow });
-  pdf.artifact(() => {
-    p.finishes.forEach((finish, i) => {
-      const at = finishAt(i);
-      pdf.doc.roundedRect(at.x, at.y, 14, 14, 3).lineWidth(0.5).fillAndStroke(finish.swatch, COLOURS.stone);
-    });
-  });
-  pdf.add(
-    pdf.group(
-      "L",
-      p.finishes.map((finish, i) =>
-        pdf.element("LI", () => {
-          const at = finishAt(i);
-          pdf.text(finish.name, at.x + 22, at.y + 2.5, { width: finishWidth - 26 });
-        }),
-      ),
-    ),
-  );
-  y += Math.ceil(p.finishes.length / perRow) * finishRow;
-
-  y = heading(pdf, d.care, y + 16);
-  y = paragraph(pdf, p.care, y);
-  y = notePanel(pdf, d.clauseHeading, specificationClause(p, company, d, input.language.intl), y + 20);
-  contactPanel(pdf, company, contactTop(y + 14), d.latest(dataDate), input.url);
-  foot(2);
-
-  return pdf.finish();
 }

@@ -5,16 +5,16 @@
  */
 import { dictionary } from "../../i18n/dictionary";
 import { LOCALE_INFO, localePath } from "../../i18n/locales";
-import { siteDetails } from "../../lib/site";
+import { pdfFonts, printImage } from "../../lib/pdf/assets";
+import { companyDetails } from "../../lib/site";
 import type { ProductEntry } from "../products/content";
-import { pdfFonts, printImage } from "./assets";
 import { datasheetPdf } from "./datasheet";
 
 export const datasheetHref = (slug: string) => `/products/${slug}/datasheet.pdf`;
 
 async function generate(product: ProductEntry): Promise<Uint8Array<ArrayBuffer>> {
   const p = product.data;
-  const [{ site, businessHours }, fonts] = await Promise.all([siteDetails(product.locale), pdfFonts()]);
+  const [company, fonts] = await Promise.all([companyDetails(product.locale), pdfFonts()]);
   const main = p.images[0];
   // Astro keeps an image's file path on its metadata, out of enumeration.
   const path = main ? (main.src as { fsPath?: string }).fsPath : undefined;
@@ -22,14 +22,7 @@ async function generate(product: ProductEntry): Promise<Uint8Array<ArrayBuffer>>
   return datasheetPdf({
     product: p,
     image: main && path ? { jpeg: await printImage(path), alt: main.alt } : null,
-    company: {
-      name: site.name,
-      legalName: site.legalName,
-      email: site.email,
-      phone: site.phone,
-      place: `${site.address.city}, ${site.address.country}`,
-      hours: businessHours,
-    },
+    company,
     url: new URL(localePath(product.locale, `/products/${product.id}`), import.meta.env.SITE).href,
     fonts,
     texts: dictionary(product.locale).datasheet,

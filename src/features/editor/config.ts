@@ -136,6 +136,21 @@ export function editorCollections(): Collection[] {
   const [learningText] = [toJsonSchema(LearningTextSchema)];
   const textVariant = (kind: string) =>
     (learningText.anyOf ?? learningText.oneOf ?? []).find((v) => v.properties?.kind?.const === kind) ?? {};
+  /** The learning pages of one kind ("faq" or "menu"), which share one folder. */
+  const learningFolder = (
+    kind: "faq" | "menu",
+    label: string,
+    singular: string,
+    schema: z.ZodType,
+    extra: Record<string, unknown> = {},
+  ) =>
+    mdxFolder(`learning-${kind}`, label, "learning", [toJsonSchema(schema), textVariant(kind)], {
+      label_singular: singular,
+      filter: { field: "kind", value: kind },
+      identifier_field: "heading",
+      summary: "{{heading}}",
+      ...extra,
+    });
   const page = (id: string, label: string, schema: z.ZodType, audience?: string): Record<string, unknown> => ({
     name: id,
     label,
@@ -157,31 +172,10 @@ export function editorCollections(): Collection[] {
       slug: "{{name}}",
       description: "Panels with their absorption, fire and carbon data, finishes and images.",
     }),
-    mdxFolder(
-      "learning-faq",
-      "Learning: questions and answers",
-      "learning",
-      [toJsonSchema(FaqPageSchema), textVariant("faq")],
-      {
-        label_singular: "Q&A page",
-        filter: { field: "kind", value: "faq" },
-        identifier_field: "heading",
-        summary: "{{heading}}",
-        sortable_fields: ["order", "heading"],
-      },
-    ),
-    mdxFolder(
-      "learning-menu",
-      "Learning: menu pages",
-      "learning",
-      [toJsonSchema(MenuPageSchema), textVariant("menu")],
-      {
-        label_singular: "Menu page",
-        filter: { field: "kind", value: "menu" },
-        identifier_field: "heading",
-        summary: "{{heading}}",
-      },
-    ),
+    learningFolder("faq", "Learning: questions and answers", "Q&A page", FaqPageSchema, {
+      sortable_fields: ["order", "heading"],
+    }),
+    learningFolder("menu", "Learning: menu pages", "Menu page", MenuPageSchema),
     spaces("private", "Private spaces", "Private space"),
     spaces("public", "Public spaces", "Public space"),
     {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse } from "yaml";
 import { DEFAULT_LOCALE, LOCALES } from "../../i18n/locales";
+import { readFrontMatter } from "../../lib/front-matter";
 import type { EditorField } from "./fields";
 import { frontMatterFile, inFieldOrder, jsonFile } from "./serialize";
 
@@ -34,14 +34,6 @@ export function translatedFields(fields: EditorField[]): EditorField[] {
 
 const inLocale = (template: string, locale: string) =>
   locale === DEFAULT_LOCALE ? template.replace("{{locale}}/", "") : template.replace("{{locale}}", locale);
-
-const FRONT_MATTER = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/;
-
-export function readFrontMatter(text: string): { data: Record<string, unknown>; body: string } {
-  const match = FRONT_MATTER.exec(text);
-  if (!match) throw new Error("no front matter");
-  return { data: (parse(match[1] ?? "") ?? {}) as Record<string, unknown>, body: match[2] ?? "" };
-}
 
 /** Every content file the editor's collections cover, in every language. */
 export function editorFiles(collections: CollectionConfig[], root = process.cwd()): EditorFile[] {

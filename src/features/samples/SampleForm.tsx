@@ -1,13 +1,11 @@
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { type FieldSpec, SubmitButton, TextFields } from "../../components/forms/FormField";
-import { CONTROL_BORDER, CONTROL_CLASS, ERROR_CLASS, LABEL_CLASS } from "../../components/forms/form-classes";
-import { showToast as show, Toasts } from "../../components/forms/Toasts";
+import { useEffect, useMemo, useState } from "react";
 import { fill } from "../../i18n/fill";
 import type { Locale } from "../../i18n/locales";
-import { toastForResponse } from "../../lib/form-outcome";
-import { FORM_RATE_LIMIT } from "../../lib/form-schema";
+import { type FieldSpec, TextFields } from "../forms/FormField";
+import { CONTROL_BORDER, CONTROL_CLASS, ERROR_CLASS, LABEL_CLASS } from "../forms/form-classes";
+import { PublicForm, personFieldSpecs, usePublicForm } from "../forms/PublicForm";
 import type { FinishOption } from "./catalogue";
-import type { SampleFormTexts, SampleToastKind } from "./messages";
+import type { SampleFormTexts } from "./messages";
 import { MAX_SAMPLES, SAMPLE_LIMITS, type SampleField, sampleFieldErrors, sampleRequestSchema } from "./schema";
 
 const ENDPOINT = "/api/request-samples";
@@ -24,27 +22,7 @@ const EMPTY: Values = {
   city: "",
   country: "",
 };
-type Errors = Partial<Record<SampleField, string>>;
 
-const personFields = (t: SampleFormTexts["forms"]): FieldSpec<TextName>[] => [
-  { name: "name", label: t.name, type: "text", autoComplete: "name", required: true, maxLength: SAMPLE_LIMITS.name },
-  {
-    name: "email",
-    label: t.email,
-    type: "email",
-    autoComplete: "email",
-    required: true,
-    maxLength: SAMPLE_LIMITS.email,
-  },
-  {
-    name: "company",
-    label: t.company,
-    type: "text",
-    autoComplete: "organization",
-    maxLength: SAMPLE_LIMITS.company,
-  },
-  { name: "phone", label: t.phone, type: "tel", autoComplete: "tel", maxLength: SAMPLE_LIMITS.phone },
-];
 const addressFields = (t: SampleFormTexts["form"]): FieldSpec<TextName>[] => [
   {
     name: "street",
@@ -92,29 +70,11 @@ interface Props {
  */
 export default function SampleForm({ finishes, countries, language, texts }: Props) {
   const schema = useMemo(() => sampleRequestSchema({ ...texts.forms.validation, ...texts.form }), [texts]);
-  const PERSON = useMemo(() => personFields(texts.forms), [texts]);
+  const PERSON = useMemo(() => personFieldSpecs(texts.forms), [texts]);
   const ADDRESS = useMemo(() => addressFields(texts.form), [texts]);
-  const showToast = (kind: SampleToastKind) => {
-    const { title, description } = texts.toasts[kind];
-    show(kind === "success" ? "success" : "error", title, fill(description, { limit: FORM_RATE_LIMIT.limit }));
-  };
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
   const [chosen, setChosen] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  const [attempted, setAttempted] = useState(false);
 
-  useEffect(() => {
-    setHydrated(true);
-    // A product page's link names one finish to start with: /samples?finish=felt-panels/moss
-    const wanted = new URLSearchParams(window.location.search).get("finish");
-    if (wanted && finishes.some((f) => f.key === wanted)) setChosen((c) => (c.length ? c : [wanted]));
-  }, [finishes]);
-
-  const honeypot = () => (formRef.current?.elements.namedItem("website") as HTMLInputElement | null)?.value ?? "";
   const payload = (v: Values, keys: string[], website: string) => ({
     name: v.name,
     email: v.email,
@@ -125,207 +85,159 @@ export default function SampleForm({ finishes, countries, language, texts }: Pro
     website,
     language,
   });
-  const validate = (v: Values, keys: string[], website: string) => {
+  const check = (v: Values, keys: string[]) => (website: string) => {
     const { language: _, ...fields } = payload(v, keys, website);
     const result = schema.safeParse(fields);
     return result.success ? { ok: true, errors: {} } : { ok: false, errors: sampleFieldErrors(result.error) };
   };
+  const form = usePublicForm<SampleField>({
+    endpoint: ENDPOINT,
+    texts,
+    check: check(values, chosen),
+    body: (website) => payload(values, chosen, website),
+    reset: () => {
+      setValues(EMPTY);
+      setChosen([]);
+    },
+    controlOf: (field) => field.replace("address.", ""),
+  });
+  const { id, errors, hydrated } = form;
+
+  useEffect(() => {
+    // A product page's link names one finish to start with: /samples?finish=felt-panels/moss
+    const wanted = new URLSearchParams(window.location.search).get("finish");
+    if (wanted && finishes.some((f) => f.key === wanted)) setChosen((c) => (c.length ? c : [wanted]));
+  }, [finishes]);
 
   function update(field: keyof Values, value: string) {
     const next = { ...values, [field]: value };
     setValues(next);
-    if (attempted) setErrors(validate(next, chosen, honeypot()).errors);
+    form.recheck(check(next, chosen));
   }
 
   function toggle(key: string, on: boolean) {
     const next = on ? [...chosen, key].slice(0, MAX_SAMPLES) : chosen.filter((k) => k !== key);
     setChosen(next);
-    if (attempted) setErrors(validate(values, next, honeypot()).errors);
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setAttempted(true);
-    const website = honeypot();
-    const result = validate(values, chosen, website);
-    setErrors(result.errors);
-    if (!result.ok) {
-      const first = (Object.keys(result.errors) as SampleField[]).find((f) => f !== "website");
-      const name = first?.replace("address.", "");
-      if (name) formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
-      if (result.errors.website) showToast("error");
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const response = await fetch(ENDPOINT, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(payload(values, chosen, website)),
-      });
-      const body: unknown = await response.json().catch(() => null);
-      const kind = toastForResponse(response.status, body);
-      showToast(kind);
-      if (kind === "success") {
-        setValues(EMPTY);
-        setChosen([]);
-        setErrors({});
-        setAttempted(false);
-      }
-    } catch {
-      showToast("error");
-    } finally {
-      setSubmitting(false);
-    }
+    form.recheck(check(values, next));
   }
 
   const textErrors = (specs: FieldSpec<TextName>[]) =>
     Object.fromEntries(specs.map((s) => [s.name, errors[errorKey(s.name)]])) as Partial<Record<TextName, string>>;
-  const errorCount = Object.keys(errors).filter((f) => f !== "website").length;
   const full = chosen.length >= MAX_SAMPLES;
   const products = [...new Set(finishes.map((f) => f.product))];
   const countryError = errors["address.country"];
-  const t = texts.forms;
   const f = texts.form;
 
   return (
-    <>
-      <form
-        ref={formRef}
-        method="post"
-        action={ENDPOINT}
-        noValidate={hydrated}
-        onSubmit={onSubmit}
-        className="relative space-y-8"
-        aria-describedby={`${id}-note`}
-        data-hydrated={hydrated ? "" : undefined}
-      >
-        <p id={`${id}-note`} className="text-sm text-muted">
-          {t.requiredBefore} <span aria-hidden="true">*</span>
-          <span className="sr-only">{t.requiredScreenReader}</span> {t.requiredAfter}
+    <PublicForm form={form} language={language} sendLabel={f.send} className="space-y-8">
+      <fieldset aria-describedby={`${id}-finishes-help${errors.finishes ? ` ${id}-finishes-error` : ""}`}>
+        <legend className="font-display text-2xl text-ink">
+          {f.finishes}
+          <span aria-hidden="true"> *</span>
+        </legend>
+        <p id={`${id}-finishes-help`} className="mt-2 text-sm text-ink-soft" aria-live="polite">
+          {fill(f.chooseUpTo, { max: MAX_SAMPLES })}
+          {hydrated && ` ${fill(f.chosen, { count: chosen.length, max: MAX_SAMPLES })}`}
         </p>
-
-        <fieldset aria-describedby={`${id}-finishes-help${errors.finishes ? ` ${id}-finishes-error` : ""}`}>
-          <legend className="font-display text-2xl text-ink">
-            {f.finishes}
-            <span aria-hidden="true"> *</span>
-          </legend>
-          <p id={`${id}-finishes-help`} className="mt-2 text-sm text-ink-soft" aria-live="polite">
-            {fill(f.chooseUpTo, { max: MAX_SAMPLES })}
-            {hydrated && ` ${fill(f.chosen, { count: chosen.length, max: MAX_SAMPLES })}`}
+        {errors.finishes && (
+          <p id={`${id}-finishes-error`} className={ERROR_CLASS}>
+            {errors.finishes}
           </p>
-          {errors.finishes && (
-            <p id={`${id}-finishes-error`} className={ERROR_CLASS}>
-              {errors.finishes}
-            </p>
-          )}
-          <div className="mt-5 space-y-6">
-            {products.map((product) => {
-              const group = finishes.filter((f) => f.product === product);
-              return (
-                <fieldset key={product} id={`samples-${product}`} className="scroll-mt-28">
-                  <legend className="text-sm font-semibold tracking-wide text-ink">{group[0]?.productName}</legend>
-                  <ul className="mt-3 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 lg:grid-cols-3">
-                    {group.map((finish) => {
-                      const checked = chosen.includes(finish.key);
-                      return (
-                        <li key={finish.key}>
-                          <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-stone bg-paper px-3 py-2 text-sm text-ink transition-colors has-checked:border-moss has-checked:bg-moss-soft has-disabled:cursor-not-allowed has-disabled:opacity-60">
-                            <input
-                              type="checkbox"
-                              name="finishes"
-                              value={finish.key}
-                              checked={checked}
-                              disabled={hydrated && full && !checked}
-                              onChange={(e) => toggle(finish.key, e.target.checked)}
-                              className="size-4 accent-moss"
-                            />
-                            {/* An SVG fill, not a style attribute: the pages' CSP allows no inline styles. */}
-                            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" className="shrink-0">
-                              <circle cx="12" cy="12" r="11.5" fill={finish.swatch} stroke="rgb(28 25 23 / 0.18)" />
-                            </svg>
-                            <span>{finish.name}</span>
-                          </label>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </fieldset>
-              );
-            })}
-          </div>
-        </fieldset>
+        )}
+        <div className="mt-5 space-y-6">
+          {products.map((product) => {
+            const group = finishes.filter((f) => f.product === product);
+            return (
+              <fieldset key={product} id={`samples-${product}`} className="scroll-mt-28">
+                <legend className="text-sm font-semibold tracking-wide text-ink">{group[0]?.productName}</legend>
+                <ul className="mt-3 grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 lg:grid-cols-3">
+                  {group.map((finish) => {
+                    const checked = chosen.includes(finish.key);
+                    return (
+                      <li key={finish.key}>
+                        <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-stone bg-paper px-3 py-2 text-sm text-ink transition-colors has-checked:border-moss has-checked:bg-moss-soft has-disabled:cursor-not-allowed has-disabled:opacity-60">
+                          <input
+                            type="checkbox"
+                            name="finishes"
+                            value={finish.key}
+                            checked={checked}
+                            disabled={hydrated && full && !checked}
+                            onChange={(e) => toggle(finish.key, e.target.checked)}
+                            className="size-4 accent-moss"
+                          />
+                          {/* An SVG fill, not a style attribute: the pages' CSP allows no inline styles. */}
+                          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" className="shrink-0">
+                            <circle cx="12" cy="12" r="11.5" fill={finish.swatch} stroke="rgb(28 25 23 / 0.18)" />
+                          </svg>
+                          <span>{finish.name}</span>
+                        </label>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </fieldset>
+            );
+          })}
+        </div>
+      </fieldset>
 
-        <fieldset>
-          <legend className="font-display text-2xl text-ink">{f.details}</legend>
-          <div className="mt-5 grid gap-6 sm:grid-cols-2">
-            <TextFields idPrefix={id} fields={PERSON} values={values} errors={textErrors(PERSON)} onChange={update} />
-          </div>
-        </fieldset>
+      <fieldset>
+        <legend className="font-display text-2xl text-ink">{f.details}</legend>
+        <div className="mt-5 grid gap-6 sm:grid-cols-2">
+          <TextFields idPrefix={id} fields={PERSON} values={values} errors={textErrors(PERSON)} onChange={update} />
+        </div>
+      </fieldset>
 
-        <fieldset>
-          <legend className="font-display text-2xl text-ink">{f.where}</legend>
-          <div className="mt-5 grid gap-6 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <TextFields
-                idPrefix={id}
-                fields={ADDRESS.slice(0, 1)}
-                values={values}
-                errors={textErrors(ADDRESS)}
-                onChange={update}
-              />
-            </div>
+      <fieldset>
+        <legend className="font-display text-2xl text-ink">{f.where}</legend>
+        <div className="mt-5 grid gap-6 sm:grid-cols-2">
+          <div className="sm:col-span-2">
             <TextFields
               idPrefix={id}
-              fields={ADDRESS.slice(1)}
+              fields={ADDRESS.slice(0, 1)}
               values={values}
               errors={textErrors(ADDRESS)}
               onChange={update}
             />
-            <div>
-              <label htmlFor={`${id}-country`} className={LABEL_CLASS}>
-                {f.country}
-                <span aria-hidden="true"> *</span>
-              </label>
-              <select
-                id={`${id}-country`}
-                name="country"
-                autoComplete="country"
-                required
-                value={values.country}
-                onChange={(e) => update("country", e.target.value)}
-                aria-invalid={countryError ? true : undefined}
-                aria-describedby={countryError ? `${id}-country-error` : undefined}
-                className={`${CONTROL_CLASS} min-h-12 ${countryError ? CONTROL_BORDER.invalid : CONTROL_BORDER.valid}`}
-              >
-                <option value="">{f.chooseCountry}</option>
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-              {countryError && (
-                <p id={`${id}-country-error`} className={ERROR_CLASS}>
-                  {countryError}
-                </p>
-              )}
-            </div>
           </div>
-        </fieldset>
-
-        {/* Honeypot: off screen, out of the tab order and hidden from assistive technology. */}
-        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
-          <label htmlFor={`${id}-website`}>{t.honeypot}</label>
-          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <TextFields
+            idPrefix={id}
+            fields={ADDRESS.slice(1)}
+            values={values}
+            errors={textErrors(ADDRESS)}
+            onChange={update}
+          />
+          <div>
+            <label htmlFor={`${id}-country`} className={LABEL_CLASS}>
+              {f.country}
+              <span aria-hidden="true"> *</span>
+            </label>
+            <select
+              id={`${id}-country`}
+              name="country"
+              autoComplete="country"
+              required
+              value={values.country}
+              onChange={(e) => update("country", e.target.value)}
+              aria-invalid={countryError ? true : undefined}
+              aria-describedby={countryError ? `${id}-country-error` : undefined}
+              className={`${CONTROL_CLASS} min-h-12 ${countryError ? CONTROL_BORDER.invalid : CONTROL_BORDER.valid}`}
+            >
+              <option value="">{f.chooseCountry}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+            {countryError && (
+              <p id={`${id}-country-error`} className={ERROR_CLASS}>
+                {countryError}
+              </p>
+            )}
+          </div>
         </div>
-        <input type="hidden" name="language" value={language} />
-        <p className="sr-only" aria-live="assertive">
-          {errorCount === 1 ? t.correctOne : errorCount > 1 ? fill(t.correctMany, { count: errorCount }) : ""}
-        </p>
-        <SubmitButton busy={submitting} label={f.send} busyLabel={t.sending} />
-      </form>
-      <Toasts closeLabel={t.closeToast} />
-    </>
+      </fieldset>
+    </PublicForm>
   );
 }

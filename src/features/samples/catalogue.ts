@@ -1,5 +1,5 @@
+import { finishKey } from "../products/finish-key";
 import type { Finish } from "../products/schema";
-import { finishKey } from "./schema";
 
 /** One finish a visitor can ask a sample of, with the product it belongs to. */
 export interface FinishOption {

@@ -1,21 +1,10 @@
 import type { Dictionary } from "../../i18n/dictionary";
-import type { FormOutcome } from "../../lib/form-outcome";
+import { type PublicFormTexts, resultPages } from "../forms/outcome";
 
-export type SampleToastKind = FormOutcome;
-
-/**
- * The page a form posted without JavaScript lands on for each outcome, with the toast's texts (under
- * the visitor's language prefix).
- */
-export const SAMPLE_RESULT_PAGES = {
-  success: { path: "/samples/sent" },
-  rateLimited: { path: "/samples/too-many" },
-  error: { path: "/samples/error" },
-} as const satisfies Record<SampleToastKind, { path: `/samples/${string}` }>;
+/** Where the sample form posted without JavaScript lands: /samples/sent, /samples/too-many, /samples/error. */
+export const SAMPLE_RESULT_PAGES = resultPages("/samples");
 
 /** What the sample form island is given from the page's dictionary: plain texts, sent with the page. */
-export interface SampleFormTexts {
-  forms: Dictionary["forms"];
+export interface SampleFormTexts extends PublicFormTexts {
   form: Dictionary["samples"]["form"];
-  toasts: Dictionary["samples"]["toasts"];
 }

@@ -1,23 +1,11 @@
 import { fill } from "../../i18n/fill";
-import { fieldMessages, PERSON_LIMITS, type PersonMessages, personFields, requiredText } from "../../lib/form-schema";
+import { type CountryCode, SHIPPING_COUNTRIES } from "../../lib/countries";
 import type { ParseIssues } from "../../lib/zod-mini";
 import * as z from "../../lib/zod-mini";
+import { fieldMessages, PERSON_LIMITS, type PersonMessages, personFields, requiredText } from "../forms/schema";
+import { FINISH_KEY } from "../products/finish-key";
 
-/** Where free samples are sent, by ISO 3166 code, in the order the form lists them. */
-export const SHIPPING_COUNTRIES = [
-  { code: "EE", name: "Estonia" },
-  { code: "LV", name: "Latvia" },
-  { code: "LT", name: "Lithuania" },
-  { code: "FI", name: "Finland" },
-  { code: "SE", name: "Sweden" },
-  { code: "NO", name: "Norway" },
-  { code: "DK", name: "Denmark" },
-  { code: "IS", name: "Iceland" },
-] as const;
-export type CountryCode = (typeof SHIPPING_COUNTRIES)[number]["code"];
 const COUNTRY_CODES = SHIPPING_COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
-
-export const countryName = (code: string) => SHIPPING_COUNTRIES.find((c) => c.code === code)?.name ?? code;
 
 /** Most finishes one request may ask for, across all products. */
 export const MAX_SAMPLES = 4;
@@ -29,10 +17,6 @@ export const SAMPLE_LIMITS = {
   postal_code: 12,
   city: 100,
 } as const;
-
-/** A finish as the form names it: `<product slug>/<finish id>`, e.g. `felt-panels/moss`. */
-export const FINISH_KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*\/[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const finishKey = (product: string, finish: string) => `${product}/${finish}`;
 
 /** The sample form's validation messages, in the visitor's language (src/i18n: forms.validation and samples.form). */
 export interface SampleMessages extends PersonMessages {

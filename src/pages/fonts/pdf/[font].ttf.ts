@@ -1,6 +1,6 @@
 import type { APIRoute, GetStaticPaths } from "astro";
-import { pdfFontFile } from "../../../features/datasheet/assets";
-import { FONT_FILES, FONT_ROLES, type FontRole } from "../../../features/datasheet/fonts";
+import { pdfFontFile } from "../../../lib/pdf/assets";
+import { FONT_FILES, FONT_ROLES, type FontRole } from "../../../lib/pdf/fonts";
 
 export const getStaticPaths = (() =>
   FONT_ROLES.map((role) => ({ params: { font: FONT_FILES[role] }, props: { role } }))) satisfies GetStaticPaths;

@@ -14,8 +14,8 @@ import {
 import { type ReportInput, reportPdf, surfaceNames } from "../../../../src/features/calculator/report";
 import { EYRING_FROM, OCTAVE_BANDS } from "../../../../src/features/calculator/reverberation";
 import { recommendationText, statusText } from "../../../../src/features/calculator/view";
-import { pdfFonts } from "../../../../src/features/datasheet/assets";
 import { en } from "../../../../src/i18n/dictionaries/en";
+import { pdfFonts } from "../../../../src/lib/pdf/assets";
 import { company, contentProducts } from "../datasheet/fixtures";
 
 /** The calculator in English, as an English page builds it. */

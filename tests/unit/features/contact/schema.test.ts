@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { RESULT_PAGES } from "../../../../src/features/contact/messages";
 import { CONTACT_RATE_LIMIT, contactSchema, fieldErrors } from "../../../../src/features/contact/schema";
+import { toastForResponse } from "../../../../src/features/forms/outcome";
 import { en } from "../../../../src/i18n/dictionaries/en";
 import { et } from "../../../../src/i18n/dictionaries/et";
 import { fill } from "../../../../src/i18n/fill";
-import { toastForResponse } from "../../../../src/lib/form-outcome";
 
 /** The schema as the function (and an English page) checks with. */
 const ContactSchema = contactSchema({ ...en.forms.validation, ...en.contact.form });

@@ -1,12 +1,10 @@
-import { createRequire } from "node:module";
 import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { pdfFontFile } from "../../../../src/features/datasheet/assets";
 import { datasheetPdf, epdText, specificationClause } from "../../../../src/features/datasheet/datasheet";
-import { PDF_CHARACTERS } from "../../../../src/features/datasheet/fonts";
-import { DISPLAY_UNSUPPORTED, longDate } from "../../../../src/features/datasheet/pdf";
 import { en } from "../../../../src/i18n/dictionaries/en";
 import { noiseReductionCoefficient, OCTAVE_BANDS, weightedAbsorption } from "../../../../src/lib/absorption-ratings";
+import { PDF_CHARACTERS } from "../../../../src/lib/pdf/fonts";
+import { longDate } from "../../../../src/lib/pdf/writer";
 import { type ContentProduct, company, contentProducts, datasheetInput } from "./fixtures";
 
 const MAX_BYTES = 400 * 1024;
@@ -139,28 +137,5 @@ describe("product datasheets", () => {
     const felt = products.find((p) => p.slug === "felt-panels") as ContentProduct;
     const long = { ...felt, data: { ...felt.data, care: `${felt.data.care} `.repeat(40) } };
     await expect(datasheetPdf(await datasheetInput(long))).rejects.toThrow(/ran past the bottom of a page/);
-  });
-});
-
-describe("PDF fonts", () => {
-  type Font = { postscriptName: string; hasGlyphForCodePoint(codePoint: number): boolean };
-  const fontkit = createRequire(import.meta.url)("fontkit") as { create(bytes: Uint8Array): Font };
-  const lacking = async (role: "text" | "strong" | "display") => {
-    const font = fontkit.create(await pdfFontFile(role));
-    return [...PDF_CHARACTERS].filter((c) => !font.hasGlyphForCodePoint(c.codePointAt(0) ?? 0)).join("");
-  };
-  const OBSOLETE = "\u00adŉ"; // the soft hyphen is never drawn; ŉ is deprecated in Unicode
-
-  it("Inter has every character, Estonian, Finnish and Swedish letters and the symbols included", async () => {
-    expect(PDF_CHARACTERS).toMatch(/õ.*/u);
-    for (const c of "õäöüšžåÕÄÖÜŠŽÅα≥²₂–") expect(PDF_CHARACTERS).toContain(c);
-    expect(await lacking("text")).toBe(OBSOLETE);
-    expect(await lacking("strong")).toBe(OBSOLETE);
-  });
-
-  it("Fraunces lacks exactly the characters for which headings fall back to Inter", async () => {
-    const missing = (await lacking("display")).replace(/[\u00ad]/g, "");
-    expect([...missing].every((c) => DISPLAY_UNSUPPORTED.test(c))).toBe(true);
-    expect([..."ŉſα₂→∞"].filter((c) => !missing.includes(c))).toEqual([]);
   });
 });

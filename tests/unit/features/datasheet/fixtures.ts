@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
-import { pdfFonts, printImage } from "../../../../src/features/datasheet/assets";
-import type { Company, DatasheetInput } from "../../../../src/features/datasheet/datasheet";
+import type { DatasheetInput } from "../../../../src/features/datasheet/datasheet";
 import { type Product, productSchema } from "../../../../src/features/products/schema";
 import { en } from "../../../../src/i18n/dictionaries/en";
+import { pdfFonts, printImage } from "../../../../src/lib/pdf/assets";
+import { type Company, companyBlock } from "../../../../src/lib/pdf/company";
 
 const PRODUCTS = join(process.cwd(), "content/products");
 
@@ -28,14 +29,7 @@ export function contentProducts(): ContentProduct[] {
 const site = JSON.parse(readFileSync(join(process.cwd(), "content/site.json"), "utf8"));
 
 /** The company as content/site.json describes it. */
-export const company: Company = {
-  name: site.name,
-  legalName: site.legalName,
-  email: site.email,
-  phone: site.phone,
-  place: `${site.address.city}, ${site.address.country}`,
-  hours: "Mon-Fri 9:00-17:00 EET",
-};
+export const company: Company = companyBlock(site, "Mon-Fri 9:00-17:00 EET");
 
 /** What the build passes for a product: its main image at print size, the fonts and its page address. */
 export async function datasheetInput(product: ContentProduct): Promise<DatasheetInput> {

@@ -4,11 +4,12 @@ import { describe, expect, it } from "vitest";
 import { MaterialSchema, RoomTypeSchema } from "../../../../src/features/calculator/schema";
 import { editorCollections, editorConfig } from "../../../../src/features/editor/config";
 import { type EditorField, fieldsOf, toJsonSchema } from "../../../../src/features/editor/fields";
-import { editorFiles, editorText, readFrontMatter } from "../../../../src/features/editor/files";
+import { editorFiles, editorText } from "../../../../src/features/editor/files";
 import { FaqPageSchema } from "../../../../src/features/learning/schema";
 import { FIRE_CLASS_PATTERN, productSchema } from "../../../../src/features/products/schema";
 import { HomePageSchema, SpatialSolutionsPageSchema } from "../../../../src/features/site-pages/schema";
 import { SpaceSchema } from "../../../../src/features/spaces/schema";
+import { readFrontMatter } from "../../../../src/lib/front-matter";
 import { SiteSchema } from "../../../../src/lib/site-schema";
 import { z } from "../../../../src/lib/zod";
 

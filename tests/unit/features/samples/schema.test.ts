@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { finishOptions } from "../../../../src/features/samples/catalogue";
-import {
-  countryName,
-  fromFormPost,
-  SHIPPING_COUNTRIES,
-  sampleFieldErrors,
-  sampleRequestSchema,
-} from "../../../../src/features/samples/schema";
+import { fromFormPost, sampleFieldErrors, sampleRequestSchema } from "../../../../src/features/samples/schema";
 import { en } from "../../../../src/i18n/dictionaries/en";
+import { countryName, SHIPPING_COUNTRIES } from "../../../../src/lib/countries";
 
 const SampleRequestSchema = sampleRequestSchema({ ...en.forms.validation, ...en.samples.form });
 

@@ -1,0 +1,163 @@
+import { type ReactNode, type SubmitEvent, useEffect, useId, useRef, useState } from "react";
+import type { Dictionary } from "../../i18n/dictionary";
+import { fill } from "../../i18n/fill";
+import type { Locale } from "../../i18n/locales";
+import { type FieldSpec, SubmitButton } from "./FormField";
+import { type FormOutcome, type PublicFormTexts, toastForResponse } from "./outcome";
+import { FORM_RATE_LIMIT, PERSON_LIMITS } from "./schema";
+import { showToast, Toasts } from "./Toasts";
+
+export type PersonField = "name" | "email" | "company" | "phone";
+
+/** The name, email, company and phone inputs, as every public form asks for them. */
+export const personFieldSpecs = (t: Dictionary["forms"]): FieldSpec<PersonField>[] => [
+  { name: "name", label: t.name, type: "text", autoComplete: "name", required: true, maxLength: PERSON_LIMITS.name },
+  {
+    name: "email",
+    label: t.email,
+    type: "email",
+    autoComplete: "email",
+    required: true,
+    maxLength: PERSON_LIMITS.email,
+  },
+  {
+    name: "company",
+    label: t.company,
+    type: "text",
+    autoComplete: "organization",
+    maxLength: PERSON_LIMITS.company,
+  },
+  { name: "phone", label: t.phone, type: "tel", autoComplete: "tel", maxLength: PERSON_LIMITS.phone },
+];
+
+/** A check of the form's values with the honeypot's: the first message of each field that fails (`website` for the honeypot). */
+export type FormCheck<F extends string> = (website: string) => { ok: boolean; errors: Partial<Record<F, string>> };
+
+interface Options<F extends string> {
+  endpoint: string;
+  texts: PublicFormTexts;
+  /** Checks the values as they are now. */
+  check: FormCheck<F>;
+  /** The JSON body to post. */
+  body: (website: string) => unknown;
+  /** Empties the form after the post was accepted. */
+  reset: () => void;
+  /** The name of the control a field's message belongs to, when they differ (`address.city` is `city`). */
+  controlOf?: (field: F) => string;
+}
+
+/**
+ * What every public form does around its own fields: validate with the shared schema once a submit
+ * was tried, move focus to the first field in error, post JSON, and tell the outcome in a toast chosen
+ * by the answer's error code. Before hydration, and without JavaScript, the form posts natively.
+ */
+export function usePublicForm<F extends string>(options: Options<F>) {
+  const { texts } = options;
+  const id = useId();
+  const ref = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const honeypot = () => (ref.current?.elements.namedItem("website") as HTMLInputElement | null)?.value ?? "";
+
+  const toast = (kind: FormOutcome) => {
+    const { title, description } = texts.toasts[kind];
+    showToast(kind === "success" ? "success" : "error", title, fill(description, { limit: FORM_RATE_LIMIT.limit }));
+  };
+
+  /** After a change: once a submit was tried, the messages follow the values (checked by `check`). */
+  const recheck = (check: FormCheck<F>) => {
+    if (attempted) setErrors(check(honeypot()).errors);
+  };
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setAttempted(true);
+    const website = honeypot();
+    const result = options.check(website);
+    setErrors(result.errors);
+    if (!result.ok) {
+      const first = (Object.keys(result.errors) as F[]).find((f) => f !== "website");
+      const name = first && (options.controlOf?.(first) ?? first);
+      if (name) ref.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+      if ((result.errors as Partial<Record<string, string>>).website) toast("error");
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const response = await fetch(options.endpoint, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(options.body(website)),
+      });
+      const answer: unknown = await response.json().catch(() => null);
+      const kind = toastForResponse(response.status, answer);
+      toast(kind);
+      if (kind === "success") {
+        options.reset();
+        setErrors({});
+        setAttempted(false);
+      }
+    } catch {
+      toast("error");
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { id, ref, errors, submitting, hydrated, recheck, onSubmit, endpoint: options.endpoint, texts };
+}
+
+interface PublicFormProps {
+  form: ReturnType<typeof usePublicForm<string>>;
+  /** The page's language, posted with the form. */
+  language: Locale;
+  sendLabel: string;
+  /** Spacing between the form's parts. */
+  className: string;
+  children: ReactNode;
+}
+
+/**
+ * The public form's frame: the required-fields note, the form's own fields, the honeypot, the page's
+ * language, the error count for screen readers, the submit button and the toasts' regions.
+ */
+export function PublicForm({ form, language, sendLabel, className, children }: PublicFormProps) {
+  const { id, errors } = form;
+  const t = form.texts.forms;
+  const errorCount = Object.keys(errors).filter((f) => f !== "website").length;
+  return (
+    <>
+      <form
+        ref={form.ref}
+        method="post"
+        action={form.endpoint}
+        noValidate={form.hydrated}
+        onSubmit={form.onSubmit}
+        className={`relative ${className}`}
+        aria-describedby={`${id}-note`}
+        data-hydrated={form.hydrated ? "" : undefined}
+      >
+        <p id={`${id}-note`} className="text-sm text-muted">
+          {t.requiredBefore} <span aria-hidden="true">*</span>
+          <span className="sr-only">{t.requiredScreenReader}</span> {t.requiredAfter}
+        </p>
+        {children}
+        {/* Honeypot: off screen, out of the tab order and hidden from assistive technology. */}
+        <div className="absolute -left-[9999px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor={`${id}-website`}>{t.honeypot}</label>
+          <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <input type="hidden" name="language" value={language} />
+        <p className="sr-only" aria-live="assertive">
+          {errorCount === 1 ? t.correctOne : errorCount > 1 ? fill(t.correctMany, { count: errorCount }) : ""}
+        </p>
+        <SubmitButton busy={form.submitting} label={sendLabel} busyLabel={t.sending} />
+      </form>
+      <Toasts closeLabel={t.closeToast} />
+    </>
+  );
+}

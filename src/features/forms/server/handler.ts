@@ -1,0 +1,220 @@
+import { BodyTooLargeError, errorResponse, json, mediaType, readBody, seeOther } from "../../../../netlify/lib/http";
+import { createRateLimiter } from "../../../../netlify/lib/rate-limit";
+import { type BlobStore, StorageUnavailableError } from "../../../../netlify/lib/storage";
+import { isLocale, type Locale, localePath } from "../../../i18n/locales";
+import type { ApiErrorCode } from "../../../lib/api-error";
+import type { FormOutcome, ResultPages } from "../outcome";
+import { FORM_RATE_LIMIT } from "../schema";
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * Form posts are accepted URL-encoded, which is how the site's forms post without JavaScript.
+ * Multipart bodies are refused with 415: the forms have no file field, and one bounded reader with one
+ * parser for every body leaves less to get wrong.
+ */
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/** A browser's native form post, which gets a page (by redirect) rather than JSON. */
+export const wantsPage = (request: Request) =>
+  mediaType(request) === FORM_TYPE && !(request.headers.get("accept") ?? "").includes("application/json");
+
+/**
+ * The answer of a public form's function deployed without a usable RATE_LIMIT_SALT: nothing is
+ * accepted until it is set, and every refusal is logged with the reason.
+ */
+export function refuseUnconfigured(
+  request: Request,
+  problem: string,
+  form: { fn: string; label: string; errorPage: string },
+): Response {
+  console.error(`${form.fn} refuses every request: ${problem}`);
+  if (wantsPage(request)) return seeOther(form.errorPage);
+  return errorResponse(503, "misconfigured", `The ${form.label} is not available, please try again later`);
+}
+
+/** Work to finish after the answer has gone (the notification mail); its failures are logged. */
+export type Later = (work: Promise<unknown>) => void;
+
+/**
+ * Where an accepted record goes (the inbox: see src/features/inbox/server/intake.ts). It stores the
+ * record whole or throws, StorageUnavailableError when storage is down, and hands what may follow
+ * the answer to `later`.
+ */
+export type Accept<R> = (record: R, later: Later) => Promise<void>;
+
+/** What every public form's handler needs besides its spec. */
+export interface FormDeps<R> {
+  accept: Accept<R>;
+  /** The rate limit every public form shares: see formRateLimiter. */
+  limiter: ReturnType<typeof createRateLimiter>;
+  /** Origins allowed to post besides the request's own, e.g. the public site address. */
+  allowedOrigins?: readonly string[] | undefined;
+  now?: (() => number) | undefined;
+  newId?: (() => string) | undefined;
+  log?: ((message: string, error?: unknown) => void) | undefined;
+}
+
+/**
+ * The one rate limiter of the public forms: a contact message and a sample request from one client
+ * count against the same limit, kept in the same records.
+ */
+export const formRateLimiter = (deps: { rateLimits: BlobStore; salt: string; now?: (() => number) | undefined }) =>
+  createRateLimiter({ store: deps.rateLimits, salt: deps.salt, now: deps.now ?? Date.now, ...FORM_RATE_LIMIT });
+
+export const RATE_LIMIT_MESSAGE = `Too many submissions. Limit: ${FORM_RATE_LIMIT.limit} submissions per hour.`;
+
+/**
+ * Runs `work` after the answer: Netlify keeps the function alive for it through context.waitUntil;
+ * where that is missing the work simply runs on, unawaited. Its errors are logged, never thrown.
+ */
+export function runAfterAnswer(
+  context: { waitUntil?: ((promise: Promise<unknown>) => void) | undefined },
+  work: Promise<unknown>,
+  log: (message: string, error?: unknown) => void,
+): void {
+  const guarded = work.catch((error: unknown) => log("background work failed", error));
+  context.waitUntil?.(guarded);
+}
+
+export type Parsed<T> =
+  | { ok: true; value: T }
+  | { ok: false; code: Extract<ApiErrorCode, "invalid_fields" | "bot_detected">; fields: Record<string, string> };
+
+/** How one form differs from the others: its fields, its record and its pages. */
+export interface FormSpec<T, R> {
+  /** For logs: "contact submission", "sample request". */
+  label: string;
+  /** The result pages of a post without JavaScript. */
+  pages: ResultPages;
+  /** The JSON body's shape from a native form post's fields. */
+  fromForm: (params: URLSearchParams) => Record<string, unknown>;
+  /** Validates an object body; field messages name the fields (dotted for nested ones). */
+  parse: (payload: object) => Promise<Parsed<T>>;
+  /** The record to store; `language` is the page's language the visitor wrote from. */
+  toSubmission: (value: T, id: string, createdAt: Date, language: Locale) => R;
+}
+
+type Outcome =
+  | { kind: "created"; id: string; created_at: string }
+  | { kind: "invalid"; code: ApiErrorCode; error: string; fields?: Record<string, string> }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * POST handler of a public form. Validates, rate-limits per client IP (as the platform reports it)
+ * with the limiter every form shares, queues the notification, stores the submission in the inbox,
+ * and answers JSON, or redirects when the browser posted the form natively.
+ */
+export function createFormHandler<T, R extends { id: string; created_at: string }>(
+  deps: FormDeps<R>,
+  spec: FormSpec<T, R>,
+) {
+  const now = deps.now ?? Date.now;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  const { limiter } = deps;
+
+  return async function handle(
+    request: Request,
+    context: { ip?: string; waitUntil?: (promise: Promise<unknown>) => void },
+  ): Promise<Response> {
+    if (request.method !== "POST")
+      return errorResponse(405, "method_not_allowed", "Method not allowed", {}, { allow: "POST" });
+
+    const origin = request.headers.get("origin");
+    const allowed = new Set([new URL(request.url).origin, ...(deps.allowedOrigins ?? [])]);
+    if (origin && !allowed.has(origin))
+      return errorResponse(403, "cross_site", "Cross-site submissions are not accepted");
+
+    const type = mediaType(request);
+    const isForm = type === FORM_TYPE;
+    if (type !== "application/json" && !isForm) {
+      return errorResponse(415, "unsupported_media_type", "Send the form as JSON or URL-encoded");
+    }
+
+    let payload: unknown;
+    try {
+      const text = await readBody(request, MAX_BODY_BYTES);
+      payload = isForm ? spec.fromForm(new URLSearchParams(text)) : JSON.parse(text);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError)
+        return errorResponse(413, "payload_too_large", "The message is too large");
+      return errorResponse(400, "invalid_body", isForm ? "Invalid form data" : "Invalid JSON");
+    }
+
+    // The page's language the form was posted from: stored with the enquiry, so staff know which
+    // language to answer in, and the language of the result page. Missing or unknown counts as English.
+    const language: Locale =
+      typeof payload === "object" && payload !== null && isLocale((payload as { language?: unknown }).language)
+        ? (payload as { language: Locale }).language
+        : "en";
+    const later = (work: Promise<unknown>) => runAfterAnswer(context, work, log);
+    const outcome = await submit(payload, language, context.ip ?? "unknown", later).catch((error: unknown) => {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      log(`${spec.label} not stored`, error);
+      return "unavailable" as const;
+    });
+
+    // A form posted without JavaScript goes on to the result page in the language it was posted from.
+    const resultPage = (kind: FormOutcome) => localePath(language, spec.pages[kind].path);
+    const page = wantsPage(request);
+    if (outcome === "unavailable") {
+      return page
+        ? seeOther(resultPage("error"))
+        : errorResponse(503, "storage_unavailable", "Storage unavailable, please try again later");
+    }
+    switch (outcome.kind) {
+      case "created":
+        return page ? seeOther(resultPage("success")) : json({ id: outcome.id, created_at: outcome.created_at }, 201);
+      case "rate-limited":
+        return page
+          ? seeOther(resultPage("rateLimited"))
+          : errorResponse(
+              429,
+              "rate_limited",
+              RATE_LIMIT_MESSAGE,
+              {},
+              {
+                "retry-after": String(outcome.retryAfterSeconds),
+              },
+            );
+      case "invalid":
+        return page
+          ? seeOther(resultPage("error"))
+          : errorResponse(400, outcome.code, outcome.error, outcome.fields ? { fields: outcome.fields } : {});
+    }
+  };
+
+  async function submit(
+    payload: unknown,
+    language: Locale,
+    ip: string,
+    later: (work: Promise<unknown>) => void,
+  ): Promise<Outcome> {
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+      return { kind: "invalid", code: "invalid_body", error: "Expected an object with the form fields" };
+    }
+    const parsed = await spec.parse(payload);
+    if (!parsed.ok) {
+      if (parsed.code === "bot_detected") return { kind: "invalid", code: "bot_detected", error: "Bot detected" };
+      return {
+        kind: "invalid",
+        code: "invalid_fields",
+        error: "Please correct the highlighted fields",
+        fields: parsed.fields,
+      };
+    }
+    const reservation = await limiter.reserve(ip);
+    if (!reservation.allowed) return { kind: "rate-limited", retryAfterSeconds: reservation.retryAfterSeconds };
+    const submission = spec.toSubmission(parsed.value, newId(), new Date(now()), language);
+    try {
+      await deps.accept(submission, later);
+    } catch (error) {
+      await reservation
+        .release()
+        .catch((releaseError: unknown) => log("could not release a rate-limit slot", releaseError));
+      throw error;
+    }
+    return { kind: "created", id: submission.id, created_at: submission.created_at };
+  }
+}

@@ -1,0 +1,369 @@
+import { type ReactNode, type SubmitEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { Toasts } from "../forms/Toasts";
+import { formatSubmissionDate, orDash } from "./format";
+import type { Item, ItemChange, Status } from "./inbox-types";
+import { countryName, languageName, NOTE_MAX_LENGTH } from "./inbox-types";
+import { finishLabel } from "./kinds";
+import { NotSentMarker, StatusBadge } from "./StatusBadge";
+import { archiveToggle, replyMailto, STATUS_LABELS } from "./status";
+
+/**
+ * The outcome of a change: the enquiry as the API now has it, or a refusal (the page has shown its
+ * message; `fields` holds messages for single fields).
+ */
+export type ChangeResult = { ok: true; item?: Item } | { ok: false; fields?: Record<string, string> };
+
+interface Props {
+  /** The enquiry shown; null keeps the dialog closed. */
+  item: Item | null;
+  onClose: () => void;
+  onChange: (item: Item, change: ItemChange) => Promise<ChangeResult>;
+  onDelete: (item: Item) => Promise<ChangeResult>;
+  /** Where the focus goes on close when the element that opened the dialog is gone. */
+  fallbackFocus: (item: Item) => void;
+}
+
+/**
+ * One enquiry in a modal <dialog>: the browser keeps the focus inside and closes it on Escape. The
+ * focus starts on Close and returns, on close, to what had it before (or to `fallbackFocus`).
+ */
+export function EnquiryDialog({ item, onClose, onChange, onDelete, fallbackFocus }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<Element | null>(null);
+  const shown = useRef<Item | null>(null);
+  const titleId = useId();
+  const open = item !== null;
+  if (item) shown.current = item;
+
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      returnTo.current = document.activeElement;
+      element.showModal();
+      closeButton.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  function onDialogClose() {
+    const target = returnTo.current;
+    returnTo.current = null;
+    if (target instanceof HTMLElement && target.isConnected && target !== document.body) target.focus();
+    else if (shown.current) fallbackFocus(shown.current);
+    onClose();
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={onDialogClose}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(46rem,calc(100vw-2rem))] overflow-y-auto overscroll-contain rounded-2xl border border-stone/80 bg-paper p-0 text-ink shadow-2xl backdrop:bg-ink/45"
+      data-enquiry-dialog
+    >
+      {item && (
+        <>
+          <EnquiryDetail
+            key={item.id}
+            item={item}
+            titleId={titleId}
+            closeButton={closeButton}
+            onClose={() => dialog.current?.close()}
+            onChange={onChange}
+            onDelete={onDelete}
+          />
+          {/* The page's toasts are inert behind a modal dialog; this copy shows the same toast above it. */}
+          <Toasts />
+        </>
+      )}
+    </dialog>
+  );
+}
+
+/** Buttons stay focusable while unavailable (aria-disabled), so the focus is never dropped mid-dialog. */
+const DIMMED = "aria-disabled:cursor-default aria-disabled:opacity-60";
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wider text-muted uppercase">{label}</dt>
+      <dd className="mt-1 wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
+
+/** What a sample request asks for, in place of a message: the finishes and where to send them. */
+function SampleRequestDetail({ item, id }: { item: Item; id: string }) {
+  const { address } = item;
+  return (
+    <div className="mt-6 grid gap-6 sm:grid-cols-2">
+      <section aria-labelledby={`${id}-finishes`}>
+        <h3 id={`${id}-finishes`} className="text-lg font-medium">
+          Finishes
+        </h3>
+        {item.finishes.length > 0 ? (
+          <ul className="mt-2 list-disc space-y-1 pl-5 leading-relaxed wrap-anywhere text-ink-soft" data-finishes>
+            {item.finishes.map((finish) => (
+              <li key={finish.key}>{finishLabel(finish)}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-ink-soft">—</p>
+        )}
+      </section>
+      <section aria-labelledby={`${id}-address`}>
+        <h3 id={`${id}-address`} className="text-lg font-medium">
+          Delivery address
+        </h3>
+        <p className="mt-2 leading-relaxed wrap-anywhere text-ink-soft" data-address>
+          {address ? (
+            <>
+              <span className="block">{address.street}</span>
+              <span className="block">
+                {address.postal_code} {address.city}
+              </span>
+              <span className="block">{countryName(address.country)}</span>
+            </>
+          ) : (
+            "—"
+          )}
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function EnquiryDetail({
+  item,
+  titleId,
+  closeButton,
+  onClose,
+  onChange,
+  onDelete,
+}: {
+  item: Item;
+  titleId: string;
+  closeButton: React.RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+  onChange: Props["onChange"];
+  onDelete: Props["onDelete"];
+}) {
+  const id = useId();
+  const [note, setNote] = useState(item.note ?? "");
+  const [noteError, setNoteError] = useState<string | undefined>(undefined);
+  const [savedNote, setSavedNote] = useState(false);
+  const [busy, setBusy] = useState<null | "note" | Status | "delete">(null);
+  const [confirming, setConfirming] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+
+  const dirty = note !== (item.note ?? "");
+  const archive = archiveToggle(item.status);
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  async function setStatus(status: Status) {
+    if (busy || status === item.status) return;
+    setBusy(status);
+    const result = await onChange(item, { status });
+    setBusy(null);
+    if (result.ok) setAnnouncement(`Marked ${STATUS_LABELS[status]}`);
+  }
+
+  async function saveNote(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !dirty) return;
+    setBusy("note");
+    setNoteError(undefined);
+    const result = await onChange(item, { note: note.trim() ? note : null });
+    setBusy(null);
+    if (result.ok) {
+      // The API stores the note cleaned; the box shows what was stored.
+      if (result.item) setNote(result.item.note ?? "");
+      setSavedNote(true);
+      setAnnouncement("Note saved");
+    } else {
+      setNoteError(result.fields?.note);
+    }
+  }
+
+  async function confirmDelete() {
+    if (busy) return;
+    setBusy("delete");
+    const result = await onDelete(item);
+    // On success the dialog closes and this component is gone.
+    if (!result.ok) {
+      setBusy(null);
+      setConfirming(false);
+      deleteButton.current?.focus();
+    }
+  }
+
+  function cancelDelete() {
+    if (busy === "delete") return;
+    setConfirming(false);
+    deleteButton.current?.focus();
+  }
+
+  return (
+    <div className="p-6 sm:p-8" aria-busy={busy ? true : undefined}>
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="eyebrow">{item.kind === "samples" ? "Sample request" : "Enquiry"}</p>
+          <h2 id={titleId} className="mt-2 text-2xl font-medium wrap-anywhere sm:text-3xl">
+            {item.name}
+          </h2>
+          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-muted">
+            <span className="tabular-nums">{formatSubmissionDate(item.created_at)}</span>
+            <StatusBadge status={item.status} />
+            {!item.notified && <NotSentMarker />}
+          </p>
+        </div>
+        <button ref={closeButton} type="button" onClick={onClose} className="btn-secondary shrink-0 px-4">
+          Close
+        </button>
+      </div>
+
+      <dl className="mt-6 grid gap-4 rounded-2xl border border-stone/80 bg-sand/30 p-5 text-sm sm:grid-cols-2">
+        <Field label="Email">
+          <a href={`mailto:${item.email}`} className="text-moss underline underline-offset-4">
+            {item.email}
+          </a>
+        </Field>
+        <Field label="Phone">{orDash(item.phone)}</Field>
+        <Field label="Company">{orDash(item.company)}</Field>
+        <Field label="Language">{`${languageName(item.language)}: answer in ${languageName(item.language)}`}</Field>
+        <Field label="Status">{STATUS_LABELS[item.status]}</Field>
+        <Field label="Received">{formatSubmissionDate(item.created_at)}</Field>
+        <Field label="Last changed">{formatSubmissionDate(item.updated_at)}</Field>
+        <Field label="Notification">{item.notified ? "Sent" : "Not sent yet"}</Field>
+        <Field label="Reference">
+          <span className="font-mono text-xs">{item.id}</span>
+        </Field>
+      </dl>
+
+      {item.kind === "samples" ? (
+        <SampleRequestDetail item={item} id={id} />
+      ) : (
+        <section aria-labelledby={`${id}-message`} className="mt-6">
+          <h3 id={`${id}-message`} className="text-lg font-medium">
+            Message
+          </h3>
+          <p className="mt-2 leading-relaxed whitespace-pre-line wrap-anywhere text-ink-soft">{item.message}</p>
+        </section>
+      )}
+
+      <div className="mt-6 flex flex-wrap gap-3">
+        <a href={replyMailto(item)} className="btn-primary">
+          Reply by email
+        </a>
+        <button
+          type="button"
+          className={`btn-secondary ${DIMMED}`}
+          aria-disabled={busy !== null || item.status === "replied" ? true : undefined}
+          onClick={() => setStatus("replied")}
+        >
+          {item.status === "replied" ? "Replied" : "Mark replied"}
+        </button>
+        <button
+          type="button"
+          className={`btn-secondary ${DIMMED}`}
+          aria-disabled={busy !== null ? true : undefined}
+          onClick={() => setStatus(archive.status)}
+        >
+          {archive.label}
+        </button>
+        <button
+          ref={deleteButton}
+          type="button"
+          className={`btn border border-red-800/40 text-red-800 hover:border-red-800 hover:bg-red-50 ${DIMMED}`}
+          aria-disabled={busy !== null ? true : undefined}
+          aria-expanded={confirming}
+          aria-controls={`${id}-confirm`}
+          onClick={() => busy === null && setConfirming(true)}
+        >
+          Delete
+        </button>
+      </div>
+
+      <div id={`${id}-confirm`} hidden={!confirming}>
+        {confirming && (
+          <div className="mt-4 rounded-2xl border border-red-800/30 bg-red-50 p-5">
+            <p id={`${id}-confirm-text`} className="text-sm font-medium text-red-900">
+              This enquiry will be deleted permanently. This cannot be undone.
+            </p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <button
+                ref={confirmButton}
+                type="button"
+                className={`btn bg-red-800 text-paper hover:bg-red-900 ${DIMMED}`}
+                aria-disabled={busy === "delete" ? true : undefined}
+                aria-describedby={`${id}-confirm-text`}
+                onClick={confirmDelete}
+              >
+                {busy === "delete" ? "Deleting..." : "Delete permanently"}
+              </button>
+              <button type="button" className="btn-secondary" onClick={cancelDelete}>
+                Cancel
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+
+      <form onSubmit={saveNote} className="mt-8 border-t border-stone/70 pt-6" noValidate>
+        <label htmlFor={`${id}-note`} className="text-sm font-medium text-ink">
+          Internal note
+        </label>
+        <textarea
+          id={`${id}-note`}
+          name="note"
+          rows={4}
+          maxLength={NOTE_MAX_LENGTH}
+          value={note}
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={noteError ? `${id}-note-error ${id}-note-hint` : `${id}-note-hint`}
+          onChange={(event) => {
+            setNote(event.target.value);
+            setSavedNote(false);
+          }}
+          className={`mt-2 block w-full resize-y rounded-xl border bg-paper px-4 py-3 text-base text-ink shadow-xs outline-none transition-colors focus:border-moss focus:ring-2 focus:ring-moss/20 ${
+            noteError ? "border-red-700" : "border-stone"
+          }`}
+        />
+        {noteError && (
+          <p id={`${id}-note-error`} className="mt-2 text-sm font-medium text-red-800">
+            {noteError}
+          </p>
+        )}
+        <p id={`${id}-note-hint`} className="mt-2 text-xs text-muted">
+          Seen by staff only. {note.length}/{NOTE_MAX_LENGTH} characters.
+        </p>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <button
+            type="submit"
+            className={`btn-primary ${DIMMED}`}
+            aria-disabled={busy !== null || !dirty ? true : undefined}
+          >
+            {busy === "note" ? "Saving..." : "Save note"}
+          </button>
+          {savedNote && !dirty && (
+            <span className="text-sm font-medium text-moss" data-note-saved>
+              Saved
+            </span>
+          )}
+        </div>
+      </form>
+
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { countryName } from "../../lib/countries";
+import {
+  NOTE_MAX_LENGTH,
+  SUBMISSION_KINDS,
+  SUBMISSION_STATUSES,
+  type SubmissionKind,
+  type SubmissionStatus,
+} from "./record";
+import type { AuditEntry as StoredAuditEntry } from "./server/audit";
+import type { SubmissionItem } from "./server/submission-schema";
+
+/**
+ * What the admin API answers (under /api/contact-submissions). Item and the audit entry come from the
+ * server's schemas as types only, and the values from ./record: the admin page reads answers and
+ * ships no validator.
+ */
+export type Item = SubmissionItem;
+export type Status = SubmissionStatus;
+export type Kind = SubmissionKind;
+
+export const STATUSES = SUBMISSION_STATUSES;
+
+/** A message from the contact form, or a request for free samples. */
+export const KINDS = SUBMISSION_KINDS;
+
+export { countryName, NOTE_MAX_LENGTH };
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language" });
+
+/** "Estonian" for "et": the language an enquiry was written from, and so the one to answer in. */
+export const languageName = (code: string): string => LANGUAGE_NAMES.of(code) ?? code;
+
+export type Counts = Record<Status, number>;
+
+export interface ListPage {
+  submissions: Item[];
+  next_cursor: string | null;
+  counts: Counts;
+}
+
+/** One entry of the audit log: never a visitor's name, address or message. */
+export type AuditEntry = StoredAuditEntry;
+
+/** A change an admin makes to one enquiry; a note of "" or null clears it. */
+export interface ItemChange {
+  status?: Status;
+  note?: string | null;
+}
+
+export const isStatus = (value: unknown): value is Status =>
+  typeof value === "string" && (STATUSES as readonly string[]).includes(value);
+
+export const isKind = (value: unknown): value is Kind =>
+  typeof value === "string" && (KINDS as readonly string[]).includes(value);

@@ -1,0 +1,25 @@
+/**
+ * What a stored enquiry can be, as both the admin page and the functions need it. Plain values with no
+ * imports, so the admin page takes them without any validator; the server's schemas are built on them.
+ */
+
+/** Where the admin API answers: the list, and under it the export, the audit log, erasure and each enquiry. */
+export const INBOX_API_PATH = "/api/contact-submissions";
+
+/** What an inbox entry is: a message from the contact form, or a request for free samples. */
+export const SUBMISSION_KINDS = ["contact", "samples"] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+
+/** Where an enquiry stands in the admin inbox; a new submission is "new". */
+export const SUBMISSION_STATUSES = ["new", "read", "replied", "archived"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Longest internal note an admin can keep on an enquiry, counted like the form's fields. */
+export const NOTE_MAX_LENGTH = 1000;
+
+/** What the audit log records. */
+export const AUDIT_ACTIONS = ["status", "note", "delete", "erase", "export"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The export's file name: the day it was made. */
+export const csvFileName = (at: Date | number) => `contact-submissions-${new Date(at).toISOString().slice(0, 10)}.csv`;

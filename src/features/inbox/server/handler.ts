@@ -1,0 +1,265 @@
+import { BodyTooLargeError, errorResponse, json, mediaType, readBody, respond } from "../../../../netlify/lib/http";
+import { type BlobStore, guard, StorageUnavailableError } from "../../../../netlify/lib/storage";
+import { z } from "../../../lib/zod";
+import { authenticateStaff } from "../../auth/server/session";
+import type { TokenVerifier, VerifiedUser } from "../../auth/server/tokens";
+import { INBOX_API_PATH } from "../record";
+import { type AuditEvent, recentAudit, recordAudit } from "./audit";
+import { csvFileName, toCsv } from "./csv";
+import { isSubmissionKey } from "./format";
+import { ensureIndexed } from "./index-store";
+import { PAGE_SIZE } from "./listing";
+import { exportItems, listPage, toItem } from "./queries";
+import { deleteSubmission, eraseByEmail, updateSubmission } from "./records";
+import { EraseRequestSchema, SUBMISSION_KINDS, SUBMISSION_STATUSES, SubmissionPatchSchema } from "./submission-schema";
+
+export interface SubmissionsDeps {
+  submissions: BlobStore;
+  index: BlobStore;
+  outbox: BlobStore;
+  audit: BlobStore;
+  verify: TokenVerifier;
+  /** The site's addresses besides the one a request was sent to, for cookie-carried changes. */
+  allowedOrigins?: readonly string[];
+  now?: () => number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export const BASE_PATH = INBOX_API_PATH;
+/** Longest search accepted. */
+export const SEARCH_MAX_LENGTH = 200;
+/** Largest JSON body a change or an erasure may send. */
+export const MAX_ADMIN_BODY_BYTES = 16 * 1024;
+
+type Route =
+  | { kind: "list" }
+  | { kind: "export" }
+  | { kind: "erase" }
+  | { kind: "audit" }
+  | { kind: "item"; segment: string }
+  | { kind: "unknown" };
+
+const ALLOW: Record<Exclude<Route["kind"], "unknown">, string[]> = {
+  list: ["GET"],
+  export: ["GET"],
+  audit: ["GET"],
+  erase: ["POST"],
+  item: ["PATCH", "DELETE"],
+};
+
+function route(pathname: string): Route {
+  if (!pathname.startsWith(BASE_PATH)) return { kind: "unknown" };
+  const rest = pathname.slice(BASE_PATH.length);
+  if (rest === "" || rest === "/") return { kind: "list" };
+  if (!rest.startsWith("/")) return { kind: "unknown" };
+  const segments = rest.slice(1).split("/");
+  const [segment] = segments;
+  if (segments.length !== 1 || segment === undefined) return { kind: "unknown" };
+  if (segment === "export.csv") return { kind: "export" };
+  if (segment === "erase") return { kind: "erase" };
+  if (segment === "audit") return { kind: "audit" };
+  return { kind: "item", segment };
+}
+
+/** Query parameters; an empty one counts as absent. */
+const FilterQuery = z.object({
+  kind: z.enum(SUBMISSION_KINDS, { error: "kind must be contact or samples" }).optional(),
+  status: z.enum(SUBMISSION_STATUSES, { error: "status must be new, read, replied or archived" }).optional(),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
+});
+const ListQuery = FilterQuery.extend({
+  cursor: z.string().refine(isSubmissionKey, { error: "Invalid cursor" }).optional(),
+  limit: z.coerce
+    .number({ error: "limit must be 1-100" })
+    .int("limit must be 1-100")
+    .min(1, "limit must be 1-100")
+    .max(100, "limit must be 1-100")
+    .optional(),
+});
+const IdSchema = z.uuid({ error: "Invalid enquiry id" });
+
+/** Field messages of a failed parse, the first per field; issues about no one field go under "body". */
+function issueFields(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const names =
+      issue.code === "unrecognized_keys" ? issue.keys : [typeof issue.path[0] === "string" ? issue.path[0] : "body"];
+    for (const name of names) {
+      fields[name] ??= issue.code === "unrecognized_keys" ? "Unknown field" : issue.message;
+    }
+  }
+  return fields;
+}
+
+function queryOf(url: URL): Record<string, string> {
+  return Object.fromEntries([...url.searchParams].filter(([, value]) => value !== ""));
+}
+
+const invalidQuery = (error: z.ZodError) => {
+  const fields = issueFields(error);
+  return errorResponse(400, "invalid_query", Object.values(fields)[0] ?? "Invalid query", { fields });
+};
+
+/**
+ * The admin API under /api/contact-submissions, for admins only:
+ * - GET / ?kind=&status=&q=&cursor=&limit=: a page of enquiries, newest first, with the tab counts
+ *   (of the kind asked for: contact messages, sample requests, or both when absent);
+ * - PATCH /<id> { status?, note? }, DELETE /<id>;
+ * - GET /export.csv ?kind=&status=&q=; POST /erase { email }; GET /audit.
+ * Every route answers 405 (with Allow) to other methods, 401 without a valid token (header or session
+ * cookie, see staff-session.ts), 403 without the admin claim or for a cookie-carried change from another
+ * site, 400 with field messages for a bad query, id or body, and 404 for an unknown id. Every
+ * change, deletion and erasure is written to the audit log once it is made, and an export before its
+ * file is sent; when the log cannot be written the answer is 503.
+ */
+export function createSubmissionsHandler(deps: SubmissionsDeps) {
+  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
+  const now = deps.now ?? Date.now;
+  const indexState = { indexed: false };
+  const stores = { submissions: deps.submissions, index: deps.index, outbox: deps.outbox };
+  const audit = (user: VerifiedUser, event: AuditEvent) => recordAudit(deps.audit, user, event, now());
+
+  /** The signed-in admin, or the answer for a missing, invalid or insufficient sign-in. */
+  async function authenticate(request: Request): Promise<VerifiedUser | Response> {
+    const user = await authenticateStaff(request, deps.verify, log, now(), deps.allowedOrigins);
+    if (user instanceof Response) return user;
+    if (!user.admin) return errorResponse(403, "forbidden", "Admin access required");
+    return user;
+  }
+
+  /** A JSON body parsed by `schema`, or the answer for a body that is not one. */
+  async function jsonBody<S extends z.core.$ZodType>(request: Request, schema: S): Promise<z.output<S> | Response> {
+    if (mediaType(request) !== "application/json") {
+      return errorResponse(415, "unsupported_media_type", "Send the body as JSON");
+    }
+    let payload: unknown;
+    try {
+      payload = JSON.parse(await readBody(request, MAX_ADMIN_BODY_BYTES));
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return errorResponse(413, "payload_too_large", "The body is too large");
+      return errorResponse(400, "invalid_body", "Invalid JSON");
+    }
+    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+      return errorResponse(400, "invalid_body", "Expected a JSON object");
+    }
+    const parsed = z.safeParse(schema, payload);
+    if (parsed.success) return parsed.data;
+    const fields = issueFields(parsed.error);
+    const { body, ...named } = fields;
+    if (Object.keys(named).length === 0) return errorResponse(400, "invalid_body", body ?? "Invalid body");
+    return errorResponse(400, "invalid_fields", "Please correct the highlighted fields", { fields: named });
+  }
+
+  /** The id of an item route, or the answer for a malformed one. */
+  function itemId(segment: string): string | Response {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      decoded = segment;
+    }
+    const parsed = IdSchema.safeParse(decoded);
+    if (!parsed.success) {
+      return errorResponse(400, "invalid_id", "Invalid enquiry id", { fields: { id: "Invalid enquiry id" } });
+    }
+    return parsed.data.toLowerCase();
+  }
+
+  const notFound = () => errorResponse(404, "not_found", "No such enquiry");
+  const ok = (body: unknown) => json(body, 200, { vary: "authorization" });
+
+  async function isNotified(key: string): Promise<boolean> {
+    return (await guard("reading the outbox", () => deps.outbox.get(key, { consistency: "strong" }))) === null;
+  }
+
+  async function answer(request: Request, target: Exclude<Route, { kind: "unknown" }>, user: VerifiedUser) {
+    const url = new URL(request.url);
+    switch (target.kind) {
+      case "list": {
+        const query = ListQuery.safeParse(queryOf(url));
+        if (!query.success) return invalidQuery(query.error);
+        await ensureIndexed(stores, indexState, now());
+        const { kind, status, q, cursor, limit } = query.data;
+        return ok(
+          await listPage(stores, {
+            kind: kind ?? null,
+            status: status ?? null,
+            q: q ?? "",
+            cursor: cursor ?? null,
+            limit: limit ?? PAGE_SIZE,
+          }),
+        );
+      }
+      case "export": {
+        const query = FilterQuery.safeParse(queryOf(url));
+        if (!query.success) return invalidQuery(query.error);
+        await ensureIndexed(stores, indexState, now());
+        const at = now();
+        const { kind, status, q } = query.data;
+        const items = await exportItems(stores, { kind: kind ?? null, status: status ?? null, q: q ?? "" }, log);
+        await audit(user, { action: "export", count: items.length });
+        return respond(toCsv(items), 200, {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": `attachment; filename="${csvFileName(at)}"`,
+          vary: "authorization",
+        });
+      }
+      case "erase": {
+        const body = await jsonBody(request, EraseRequestSchema);
+        if (body instanceof Response) return body;
+        await ensureIndexed(stores, indexState, now());
+        const erased = await eraseByEmail(stores, body.email);
+        await audit(user, { action: "erase", count: erased });
+        return ok({ erased });
+      }
+      case "audit":
+        return ok({ entries: await recentAudit(deps.audit, now()) });
+      case "item": {
+        const id = itemId(target.segment);
+        if (id instanceof Response) return id;
+        if (request.method === "DELETE") {
+          await ensureIndexed(stores, indexState, now());
+          if (!(await deleteSubmission(stores, id))) return notFound();
+          await audit(user, { action: "delete", id });
+          return respond(null, 204);
+        }
+        const patch = await jsonBody(request, SubmissionPatchSchema);
+        if (patch instanceof Response) return patch;
+        await ensureIndexed(stores, indexState, now());
+        const update = await updateSubmission(stores, id, patch, now);
+        if (!update) return notFound();
+        const { record, changed } = update;
+        if (changed.status) await audit(user, { action: "status", id, status: record.status });
+        if (changed.note) await audit(user, { action: "note", id });
+        return ok(toItem(record, await isNotified(update.key)));
+      }
+    }
+  }
+
+  return async function handle(request: Request): Promise<Response> {
+    const target = route(new URL(request.url).pathname);
+    if (target.kind === "unknown") return errorResponse(404, "not_found", "Not found");
+    const allow = ALLOW[target.kind];
+    if (!allow.includes(request.method)) {
+      return errorResponse(405, "method_not_allowed", "Method not allowed", {}, { allow: allow.join(", ") });
+    }
+    const started = performance.now();
+    const user = await authenticate(request);
+    if (user instanceof Response) return user;
+    const verified = performance.now();
+    try {
+      const response = await answer(request, target, user);
+      // Staff (and the bench) see where an answer's time went: the token check and the inbox work,
+      // Blobs calls included. Only signed-in admins get this header.
+      response.headers.set(
+        "server-timing",
+        `auth;dur=${(verified - started).toFixed(1)}, inbox;dur=${(performance.now() - verified).toFixed(1)}`,
+      );
+      return response;
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      log("the admin API could not reach storage", error);
+      return errorResponse(503, "storage_unavailable", "Storage unavailable, please try again later");
+    }
+  };
+}

@@ -1,0 +1,95 @@
+import type { Context } from "@netlify/functions";
+import { type Env, rateLimitSalt, siteOrigins } from "../../../../netlify/lib/env";
+import { type BlobStore, lazyStore, STORES } from "../../../../netlify/lib/storage";
+import {
+  type Accept,
+  createFormHandler,
+  type FormSpec,
+  formRateLimiter,
+  refuseUnconfigured,
+} from "../../forms/server/handler";
+import { type ContactNotifier, siteNotifier } from "./notify";
+import { saveIndexedSubmission } from "./records";
+import type { Submission } from "./submission-schema";
+
+/** What a public form's handler needs to put its posts into the inbox. */
+export interface IntakeDeps {
+  submissions: BlobStore;
+  /** The inbox index (contact-index): the functions always pass it; without it a submission is stored alone. */
+  index?: BlobStore | undefined;
+  /** The rate-limit records every public form shares, and the secret their keys are hashed with. */
+  rateLimits: BlobStore;
+  salt: string;
+  /** Queues and sends the notification mail of each stored submission (see ./notify). */
+  notifier?: ContactNotifier | undefined;
+  allowedOrigins?: readonly string[] | undefined;
+  now?: (() => number) | undefined;
+  newId?: (() => string) | undefined;
+  log?: ((message: string, error?: unknown) => void) | undefined;
+}
+
+/**
+ * How an accepted post enters the inbox. The outbox entry goes first, so a stored submission always
+ * has one until its mail is sent; when storing fails the entry is taken back. A failed first outbox
+ * write gets a second try after the store, and the mail itself never delays the answer.
+ */
+export function inboxAccept(deps: Pick<IntakeDeps, "submissions" | "index" | "notifier" | "log">): Accept<Submission> {
+  const { notifier } = deps;
+  return async (submission, later) => {
+    const queued = (await notifier?.queue(submission)) ?? false;
+    try {
+      await saveIndexedSubmission(deps, submission);
+    } catch (error) {
+      if (queued) await notifier?.unqueue(submission);
+      throw error;
+    }
+    if (notifier) {
+      const retried = queued || (await notifier.queue(submission));
+      later(notifier.deliver(submission, retried));
+    }
+  };
+}
+
+/** A public form's POST handler whose posts go to the inbox, under the forms' shared rate limit. */
+export function intakeHandler<T>(deps: IntakeDeps, spec: FormSpec<T, Submission>) {
+  return createFormHandler({ ...deps, accept: inboxAccept(deps), limiter: formRateLimiter(deps) }, spec);
+}
+
+/** A public form's function: how the platform's request reaches the form's handler. */
+export interface PublicForm<T> {
+  /** The function's name, for its logs. */
+  fn: string;
+  /** "contact form": how a refusal names it. */
+  label: string;
+  /** The form's spec; made once per instance, on the first request that needs it. */
+  spec: () => FormSpec<T, Submission>;
+}
+
+/**
+ * The entry of a public form's Netlify function: the site's stores, its notifier and its origins.
+ * Deployed without a usable RATE_LIMIT_SALT it accepts nothing and says why in every log line.
+ */
+export function publicFormFunction<T>(form: PublicForm<T>, env: Env = process.env) {
+  const allowedOrigins = siteOrigins(env);
+  let handler: ReturnType<typeof intakeHandler<T>> | undefined;
+  return async (request: Request, context: Context): Promise<Response> => {
+    const salt = rateLimitSalt(env, context);
+    if (salt.salt === null) {
+      const spec = form.spec();
+      return refuseUnconfigured(request, salt.problem, { ...form, errorPage: spec.pages.error.path });
+    }
+    handler ??= intakeHandler(
+      {
+        submissions: lazyStore(STORES.submissions),
+        index: lazyStore(STORES.index),
+        rateLimits: lazyStore(STORES.rateLimit),
+        salt: salt.salt,
+        allowedOrigins,
+        notifier: siteNotifier(env),
+      },
+      form.spec(),
+    );
+    // The notification mail is sent after the answer, kept alive by waitUntil where the platform has it.
+    return handler(request, { ip: context.ip, waitUntil: (promise) => context.waitUntil?.(promise) });
+  };
+}

@@ -1,0 +1,144 @@
+import { headerText, type Mailbox, type NotificationMail } from "../../../../../netlify/lib/mail/mail";
+import { countryName } from "../../../../lib/countries";
+import type { Submission } from "../submission-schema";
+
+export { headerText, type Mailbox, type NotificationMail };
+
+/** What a notification needs from the site's settings. */
+export interface MessageSettings {
+  to: string[];
+  from: Mailbox;
+  siteUrl: string | null;
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text made safe for HTML content and attribute values. */
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** The admin page's address for one enquiry: `${site}/admin/contact-submissions?id=<uuid>`. */
+export function enquiryLink(siteUrl: string | null, id: string): string {
+  return `${siteUrl ?? ""}/admin/contact-submissions?id=${encodeURIComponent(id)}`;
+}
+
+/**
+ * The mail's Message-ID, the same for every attempt at one submission, so a mail that did go out
+ * before a retry is recognisable as the same message.
+ */
+export function notificationMessageId(id: string, from: Mailbox): string {
+  const domain =
+    from.address
+      .split("@")
+      .pop()
+      ?.replace(/[^A-Za-z0-9.-]/g, "") || "localhost";
+  return `<enquiry-${id.replace(/[^A-Za-z0-9-]/g, "")}@${domain}>`;
+}
+
+const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language" });
+
+/** "Estonian: answer in Estonian", from the language of the page the visitor wrote from. */
+export function answerLanguage(code: string | undefined): string {
+  const name = LANGUAGE_NAMES.of(code ?? "en") ?? "English";
+  return `${name}: answer in ${name}`;
+}
+
+/** "2025-01-05 14:30 UTC" */
+const receivedAt = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/**
+ * The notification mail of one submission: the sender's name (and company) in the subject, every
+ * field in a plain-text and an HTML part, Reply-To the visitor, and a link to the enquiry in the
+ * admin area. Whatever a visitor typed reaches a header only through headerText and the HTML part
+ * only through escapeHtml.
+ */
+export function notificationMail(submission: Submission, settings: MessageSettings): NotificationMail {
+  const samples = submission.kind === "samples";
+  const name = headerText(submission.name) || "a visitor";
+  const company = submission.company ? headerText(submission.company) : "";
+  const subject = `${samples ? "Sample request" : "New enquiry"} from ${name}${company ? ` (${company})` : ""}`;
+  const intro = samples
+    ? "A new sample request came in through the sample form."
+    : "A new enquiry came in through the contact form.";
+  const link = enquiryLink(settings.siteUrl, submission.id);
+  const fields: [string, string][] = [
+    ["Name", submission.name],
+    ["Email", submission.email],
+    ["Phone", submission.phone ?? "—"],
+    ["Company", submission.company ?? "—"],
+    ["Language", answerLanguage(submission.language)],
+    ["Received", receivedAt(submission.created_at)],
+  ];
+  // A sample request's body is what to send where; a contact message's is the message.
+  const address = submission.address;
+  const body: [string, string][] = samples
+    ? [
+        ["Samples", (submission.finishes ?? []).map((f) => `${f.product}: ${f.name}`).join("\n")],
+        [
+          "Send to",
+          address
+            ? [
+                submission.name,
+                submission.company,
+                address.street,
+                `${address.postal_code} ${address.city}`,
+                countryName(address.country),
+              ]
+                .filter(Boolean)
+                .join("\n")
+            : "—",
+        ],
+      ]
+    : [["Message", submission.message]];
+
+  const text = [
+    intro,
+    "",
+    ...fields.map(([label, value]) => `${`${label}:`.padEnd(10)}${value}`),
+    ...body.flatMap(([heading, value]) => ["", `${heading}:`, value]),
+    "",
+    `Open it in the admin area: ${link}`,
+    `Replying to this mail answers ${name}.`,
+    "",
+  ].join("\n");
+
+  const cell = "padding:4px 12px 4px 0;vertical-align:top;text-align:left";
+  const rows = fields
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" style="${cell}">${label}</th><td style="${cell};white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("\n");
+  const sections = body
+    .map(
+      ([heading, value]) =>
+        `<h2 style="font-size:15px;margin:16px 0 4px">${heading}</h2>\n<p style="white-space:pre-wrap;margin:0">${escapeHtml(value)}</p>`,
+    )
+    .join("\n");
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1c1917">
+<p>${intro}</p>
+<table>
+${rows}
+</table>
+${sections}
+<p><a href="${escapeHtml(link)}">Open it in the admin area</a></p>
+<p style="color:#57534e">Replying to this mail answers ${escapeHtml(name)}.</p>
+</body>
+</html>
+`;
+
+  const replyAddress = headerText(submission.email, 255);
+  return {
+    from: settings.from,
+    to: settings.to,
+    // The address was validated when the form was accepted; one that has become invalid is left out.
+    ...(/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(replyAddress) ? { replyTo: { name, address: replyAddress } } : {}),
+    subject,
+    text,
+    html,
+    messageId: notificationMessageId(submission.id, settings.from),
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
+}

@@ -1,0 +1,150 @@
+import type { BlobStore } from "../../../../netlify/lib/storage";
+import { inBatches } from "./cas";
+import { entryKind, type FullRecord, fold, keyTime, monthOf, textMatches } from "./format";
+import {
+  type InboxStores,
+  type KeyedEntry,
+  readIndex,
+  readRecord,
+  readRows,
+  rowIsCurrent,
+  writeBackRows,
+} from "./index-store";
+import { listOutboxKeys } from "./notify/outbox";
+import {
+  SUBMISSION_STATUSES,
+  type SubmissionItem,
+  type SubmissionKind,
+  type SubmissionStatus,
+} from "./submission-schema";
+
+export interface QueryStores extends InboxStores {
+  outbox: BlobStore;
+}
+
+export type Counts = Record<SubmissionStatus, number>;
+
+export interface Filter {
+  /** null: both kinds. */
+  kind: SubmissionKind | null;
+  /** null: every status. */
+  status: SubmissionStatus | null;
+  /** Matched case- and accent-insensitively within any one of the searchable fields; "" matches all. */
+  q: string;
+}
+
+/** One enquiry as the admin API answers it. */
+export const toItem = (record: FullRecord, notified: boolean): SubmissionItem => ({
+  // Export copies written before sample requests existed carry no kind: they are contact messages.
+  kind: record.kind ?? "contact",
+  language: record.language ?? "en",
+  id: record.id,
+  created_at: record.created_at,
+  name: record.name,
+  email: record.email,
+  phone: record.phone,
+  company: record.company,
+  message: record.message,
+  address: record.address ?? null,
+  finishes: record.finishes ?? [],
+  status: record.status,
+  note: record.note,
+  updated_at: record.updated_at,
+  notified,
+});
+
+/** Submissions per status of the chosen kind (both when null), whatever the status and search (the tab counts). */
+export function countStatuses(entries: KeyedEntry[], kind: SubmissionKind | null = null): Counts {
+  const counts = Object.fromEntries(SUBMISSION_STATUSES.map((status) => [status, 0])) as Counts;
+  for (const { entry } of entries) if (kind === null || entryKind(entry) === kind) counts[entry.s] += 1;
+  return counts;
+}
+
+/** The entries a filter selects, in index order (newest first). */
+export function select(entries: KeyedEntry[], filter: Filter): KeyedEntry[] {
+  const query = fold(filter.q);
+  return entries.filter(
+    ({ entry }) =>
+      (filter.kind === null || entryKind(entry) === filter.kind) &&
+      (filter.status === null || entry.s === filter.status) &&
+      textMatches(entry.t, query),
+  );
+}
+
+/** The outbox's keys, read with one list call: an enquiry with an entry has not been notified yet. */
+async function pendingNotifications(outbox: BlobStore): Promise<Set<string>> {
+  return new Set(await listOutboxKeys(outbox));
+}
+
+export interface Page {
+  submissions: SubmissionItem[];
+  next_cursor: string | null;
+  counts: Counts;
+}
+
+/**
+ * One page of enquiries, newest first: the index shards say which keys the filter selects and the
+ * counts, and only the page's own submissions are read. The cursor is the last key of the previous
+ * page. A selected entry whose submission is not stored (being written or deleted right now) is left
+ * out of the page.
+ */
+export async function listPage(
+  stores: QueryStores,
+  filter: Filter & { cursor: string | null; limit: number },
+): Promise<Page> {
+  const [entries, pending] = await Promise.all([readIndex(stores.index), pendingNotifications(stores.outbox)]);
+  const cursor = filter.cursor;
+  const selected = select(entries, filter).filter(({ key }) => cursor === null || key > cursor);
+  const page = selected.slice(0, filter.limit);
+  const records = await Promise.all(page.map(({ key }) => readRecord(stores.submissions, key)));
+  const submissions = page.flatMap(({ key }, i) => {
+    const record = records[i];
+    return record ? [toItem(record, !pending.has(key))] : [];
+  });
+  const last = page.at(-1);
+  return {
+    submissions,
+    next_cursor: selected.length > filter.limit && last ? last.key : null,
+    counts: countStatuses(entries, filter.kind),
+  };
+}
+
+/**
+ * Every enquiry a filter selects, newest first, for the CSV export. Records come from the export
+ * copies where they are current and from their blobs otherwise (read in parallel batches); the copies
+ * of each month that needed blob reads are then written back, so the next export reads fewer blobs.
+ * A failure to write them back is only logged.
+ */
+export async function exportItems(
+  stores: QueryStores,
+  filter: Filter,
+  log: (message: string, error?: unknown) => void,
+): Promise<SubmissionItem[]> {
+  const [entries, pending] = await Promise.all([readIndex(stores.index), pendingNotifications(stores.outbox)]);
+  const selected = select(entries, filter);
+  const rows = await readRows(
+    stores.index,
+    selected.map(({ key }) => monthOf(keyTime(key))),
+  );
+  const stale = selected.filter(({ key, entry }) => !rowIsCurrent(rows.get(key), entry));
+  const read = new Map<string, FullRecord>();
+  const records = await inBatches(stale, 32, ({ key }) => readRecord(stores.submissions, key));
+  stale.forEach(({ key }, i) => {
+    const record = records[i];
+    if (record) read.set(key, record);
+  });
+  const items = selected.flatMap(({ key, entry }) => {
+    const row = rows.get(key);
+    const record = rowIsCurrent(row, entry) ? row : read.get(key);
+    return record ? [toItem(record, !pending.has(key))] : [];
+  });
+  const months = [...new Set([...read.keys()].map((key) => monthOf(keyTime(key))))];
+  await Promise.all(
+    months.map((month) =>
+      writeBackRows(stores.index, month, read).catch((error: unknown) =>
+        log(`could not write back the export copies of ${month}`, error),
+      ),
+    ),
+  );
+  return items;
+}

@@ -1,0 +1,102 @@
+import { LOCALES } from "../../../i18n/locales";
+import { emailField, nullableText, PERSON_LIMITS } from "../../forms/schema";
+import { FINISH_KEY } from "../../products/finish-key";
+import {
+  NOTE_MAX_LENGTH,
+  SUBMISSION_KINDS,
+  SUBMISSION_STATUSES,
+  type SubmissionKind,
+  type SubmissionStatus,
+} from "../record";
+
+export { NOTE_MAX_LENGTH, SUBMISSION_KINDS, SUBMISSION_STATUSES, type SubmissionKind, type SubmissionStatus };
+
+import * as z from "../../../lib/zod-mini";
+
+/**
+ * Enquiries as the inbox stores them and the admin API reads and changes them. Only the functions use
+ * these schemas; the admin page imports their types alone, so no public page ships them.
+ */
+
+/** One finish as a stored request keeps it: its key, and the names a person reads. */
+export const RequestedFinishSchema = z.strictObject({
+  key: z.string().check(z.regex(FINISH_KEY)),
+  product: z.string(),
+  name: z.string(),
+});
+export type RequestedFinish = z.infer<typeof RequestedFinishSchema>;
+
+export const StoredAddressSchema = z.strictObject({
+  street: z.string(),
+  postal_code: z.string(),
+  city: z.string(),
+  country: z.string(),
+});
+
+/**
+ * A stored contact submission. The contact form stores the visitor's fields only; `status`, `note` and
+ * `updated_at` are written once an admin changes the enquiry, and a record without them reads as
+ * status "new", no note, and `updated_at` equal to `created_at`.
+ */
+export const SubmissionSchema = z.strictObject({
+  /** Absent on contact messages (every record before sample requests existed is one). */
+  kind: z.optional(z.enum(SUBMISSION_KINDS)),
+  id: z.uuid(),
+  created_at: z.iso.datetime(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  /** The visitor's message; empty on a sample request, which has none. */
+  message: z.string(),
+  /** The language of the page the visitor wrote from; absent on records from before the site had languages (English). */
+  language: z.optional(z.enum(LOCALES)),
+  /** A sample request's delivery address and finishes. */
+  address: z.optional(StoredAddressSchema),
+  finishes: z.optional(z.array(RequestedFinishSchema)),
+  status: z.optional(z.enum(SUBMISSION_STATUSES)),
+  note: z.optional(z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH)))),
+  updated_at: z.optional(z.iso.datetime()),
+});
+export type Submission = z.infer<typeof SubmissionSchema>;
+
+/** One enquiry as the admin API answers it: every field present, and whether its notification went out. */
+export const SubmissionItemSchema = z.strictObject({
+  ...SubmissionSchema.shape,
+  kind: z.enum(SUBMISSION_KINDS),
+  language: z.enum(LOCALES),
+  address: z.nullable(StoredAddressSchema),
+  finishes: z.array(RequestedFinishSchema),
+  status: z.enum(SUBMISSION_STATUSES),
+  note: z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
+  updated_at: z.iso.datetime(),
+  /** False while the notification mail about it has not gone out. */
+  notified: z.boolean(),
+});
+export type SubmissionItem = z.infer<typeof SubmissionItemSchema>;
+
+const STATUS_MESSAGE = "Status must be new, read, replied or archived";
+const NOTE_MESSAGE = `Note must be at most ${NOTE_MAX_LENGTH} characters`;
+
+/**
+ * The body of a change to one enquiry: a status, a note, or both. The note is cleaned like the form's
+ * fields; an empty note (after cleaning) or null clears it.
+ */
+export const SubmissionPatchSchema = z
+  .strictObject({
+    status: z.optional(z.enum(SUBMISSION_STATUSES, { error: STATUS_MESSAGE })),
+    note: z.optional(nullableText(NOTE_MAX_LENGTH, "Note must be text or null", NOTE_MESSAGE)),
+  })
+  .check(
+    z.refine((body) => body.status !== undefined || body.note !== undefined, { error: "Send a status or a note" }),
+  );
+export type SubmissionPatch = z.output<typeof SubmissionPatchSchema>;
+
+/** The body of an erasure request: the address whose enquiries are all deleted. */
+export const EraseRequestSchema = z.strictObject({
+  email: emailField(
+    PERSON_LIMITS.email,
+    "Invalid email address",
+    `Email must be less than ${PERSON_LIMITS.email} characters`,
+  ),
+});

@@ -1,0 +1,196 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MARKED, SEARCH_MARK, SEARCH_QUERY, seededSubmission } from "../../../../../scripts/seed-submissions.mjs";
+import { csvCell, csvFileName, toCsv } from "../../../../../src/features/inbox/server/csv";
+import {
+  fold,
+  fullRecord,
+  indexEntry,
+  isSubmissionKey,
+  keyId,
+  keyTime,
+  monthOf,
+  searchText,
+  submissionKey,
+  textMatches,
+} from "../../../../../src/features/inbox/server/format";
+import { toItem } from "../../../../../src/features/inbox/server/queries";
+import { retentionCutoff } from "../../../../../src/features/inbox/server/retention";
+import {
+  EraseRequestSchema,
+  NOTE_MAX_LENGTH,
+  SUBMISSION_STATUSES,
+  type SubmissionItem,
+  SubmissionPatchSchema,
+  SubmissionSchema,
+} from "../../../../../src/features/inbox/server/submission-schema";
+
+const base = {
+  id: "00000000-0000-4000-8000-000000000001",
+  created_at: "2025-03-04T05:06:07.089Z",
+  name: "Kärt Õunapuu",
+  email: "Kart@Example.ee",
+  phone: "+372 5555 0101",
+  company: "Ürgne OÜ",
+  message: "Ποιος; ΟΔΟΣ",
+};
+
+describe("inbox keys", () => {
+  it("encode the creation time and the id, newest first", () => {
+    const key = submissionKey(new Date(base.created_at), base.id);
+    expect(isSubmissionKey(key)).toBe(true);
+    expect(keyTime(key)).toBe(Date.parse(base.created_at));
+    expect(keyId(key)).toBe(base.id);
+    expect(monthOf(keyTime(key))).toBe("2025-03");
+    const later = submissionKey(new Date(Date.parse(base.created_at) + 1), base.id);
+    expect(later < key).toBe(true);
+  });
+});
+
+describe("search folding", () => {
+  it("ignores case and accents", () => {
+    for (const query of ["Kärt", "kart", "KART", "KÄRT", "ounapuu", "URGNE"]) {
+      expect(textMatches(searchText(base), fold(query)), query).toBe(true);
+    }
+    expect(textMatches(searchText(base), fold("οδος"))).toBe(true);
+    expect(textMatches(searchText(base), fold("ΟΔΟΣ"))).toBe(true);
+    expect(textMatches(searchText(base), fold("karts"))).toBe(false);
+  });
+
+  it("matches a query within one field, never across two", () => {
+    const fields = fc.record({
+      name: fc.string({ maxLength: 8 }),
+      email: fc.string({ maxLength: 8 }),
+      company: fc.option(fc.string({ maxLength: 8 })),
+      phone: fc.option(fc.string({ maxLength: 8 })),
+      message: fc.string({ maxLength: 8 }),
+    });
+    fc.assert(
+      fc.property(fields, fc.string({ minLength: 1, maxLength: 4 }), (s, query) => {
+        const naive = [s.name, s.email, s.company ?? "", s.phone ?? "", s.message].some((field) =>
+          fold(field).includes(fold(query)),
+        );
+        expect(textMatches(searchText(s), fold(query))).toBe(naive);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("reads a record without inbox fields as a new contact message, without a note, updated when created", () => {
+    expect(fullRecord(base)).toEqual({
+      ...base,
+      kind: "contact",
+      status: "new",
+      note: null,
+      updated_at: base.created_at,
+    });
+    expect(indexEntry(base)).toEqual({ s: "new", u: Date.parse(base.created_at), t: searchText(base) });
+    const changed = { ...base, status: "read" as const, note: "x", updated_at: "2025-03-05T00:00:00.000Z" };
+    expect(indexEntry(changed)).toMatchObject({ s: "read", u: Date.parse(changed.updated_at) });
+    // Only a sample request's entry records its kind; its finishes and address are searchable.
+    const samples = {
+      ...base,
+      kind: "samples" as const,
+      message: "",
+      address: { street: "Pikk 1", postal_code: "10123", city: "Tallinn", country: "EE" },
+      finishes: [{ key: "felt-panels/moss", product: "Felt Panels", name: "Moss" }],
+    };
+    expect(indexEntry(samples).k).toBe("samples");
+    expect(indexEntry(base).k).toBeUndefined();
+    expect(searchText(samples).split("\0")).toEqual(expect.arrayContaining(["felt panels moss", "tallinn", "pikk 1"]));
+  });
+});
+
+describe("CSV", () => {
+  it("neutralises cells a spreadsheet would run as formulas", () => {
+    expect(csvCell("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
+    expect(csvCell("+372 5555")).toBe("'+372 5555");
+    expect(csvCell("-1")).toBe("'-1");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\tx")).toBe("'\tx");
+    expect(csvCell("\rx")).toBe('"\'\rx"');
+    expect(csvCell("a=b")).toBe("a=b");
+  });
+
+  it("quotes cells with commas, quotes and line breaks, doubling the quotes", () => {
+    expect(csvCell('He said "hi", then left\r\nagain')).toBe('"He said ""hi"", then left\r\nagain"');
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(true)).toBe("true");
+  });
+
+  it("starts with a byte-order mark and the header row, and ends every line with CRLF", () => {
+    const item: SubmissionItem = toItem(fullRecord(base), false);
+    expect(toCsv([item])).toBe(
+      "\uFEFFid,kind,language,created_at,updated_at,status,name,email,phone,company,message,finishes,street,postal_code,city,country,note,notified\r\n" +
+        `${base.id},contact,en,${base.created_at},${base.created_at},new,Kärt Õunapuu,Kart@Example.ee,'+372 5555 0101,Ürgne OÜ,Ποιος; ΟΔΟΣ,,,,,,,false\r\n`,
+    );
+    expect(csvFileName(Date.parse("2026-11-22T23:59:59Z"))).toBe("contact-submissions-2026-11-22.csv");
+  });
+});
+
+describe("retention cutoff", () => {
+  it("goes back whole calendar months, to the month's last day when the day does not exist", () => {
+    expect(new Date(retentionCutoff(Date.parse("2026-11-22T10:00:00Z"), 24)).toISOString()).toBe(
+      "2024-11-22T10:00:00.000Z",
+    );
+    expect(new Date(retentionCutoff(Date.parse("2026-03-31T00:00:00Z"), 1)).toISOString()).toBe(
+      "2026-02-28T00:00:00.000Z",
+    );
+    expect(new Date(retentionCutoff(Date.parse("2024-03-31T00:00:00Z"), 1)).toISOString()).toBe(
+      "2024-02-29T00:00:00.000Z",
+    );
+    expect(new Date(retentionCutoff(Date.parse("2026-01-15T00:00:00Z"), 13)).toISOString()).toBe(
+      "2024-12-15T00:00:00.000Z",
+    );
+  });
+});
+
+describe("inbox schemas", () => {
+  it("reads records with and without the inbox fields", () => {
+    expect(SubmissionSchema.parse(base)).toEqual(base);
+    const changed = { ...base, status: "archived", note: null, updated_at: base.created_at };
+    expect(SubmissionSchema.parse(changed)).toEqual(changed);
+    expect(SubmissionSchema.safeParse({ ...base, status: "done" }).success).toBe(false);
+  });
+
+  it("accepts a status, a note or both; cleans the note and clears it when empty", () => {
+    expect(SUBMISSION_STATUSES).toEqual(["new", "read", "replied", "archived"]);
+    expect(SubmissionPatchSchema.parse({ status: "read" })).toEqual({ status: "read" });
+    expect(SubmissionPatchSchema.parse({ note: "  call back\u0000 " })).toEqual({ note: "call back" });
+    expect(SubmissionPatchSchema.parse({ note: " \u200b " })).toEqual({ note: null });
+    expect(SubmissionPatchSchema.parse({ note: null, status: "new" })).toEqual({ note: null, status: "new" });
+    expect(SubmissionPatchSchema.parse({ note: "😀".repeat(NOTE_MAX_LENGTH) }).note).toHaveLength(2 * NOTE_MAX_LENGTH);
+  });
+
+  it("refuses an empty change, an unknown status or field, and a note over the limit", () => {
+    const messages = (body: unknown) => SubmissionPatchSchema.safeParse(body).error?.issues.map((i) => i.message);
+    expect(messages({})).toEqual(["Send a status or a note"]);
+    expect(messages({ status: "done" })).toEqual(["Status must be new, read, replied or archived"]);
+    expect(messages({ note: "n".repeat(NOTE_MAX_LENGTH + 1) })).toEqual(["Note must be at most 1000 characters"]);
+    expect(messages({ note: 5 })).toEqual(["Note must be text or null"]);
+    expect(SubmissionPatchSchema.safeParse({ status: "read", id: "x" }).success).toBe(false);
+  });
+
+  it("reads an erasure address cleaned, and refuses one that is not an address", () => {
+    expect(EraseRequestSchema.parse({ email: "  Mari@Example.ee " })).toEqual({ email: "Mari@Example.ee" });
+    expect(EraseRequestSchema.safeParse({ email: "mari" }).success).toBe(false);
+    expect(EraseRequestSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe("seeded submissions", () => {
+  it("are valid stored records, and exactly 20 of 10,000 carry the search mark", () => {
+    const now = Date.parse("2026-11-22T12:00:00Z");
+    const seeded = Array.from({ length: 10_000 }, (_, n) => seededSubmission(n, 10_000, now));
+    for (const { key, stored } of seeded.filter((_, n) => n % 97 === 0)) {
+      expect(SubmissionSchema.parse(stored)).toEqual(stored);
+      expect(key).toBe(submissionKey(new Date(stored.created_at), stored.id));
+    }
+    const matching = seeded.filter(({ stored }) => textMatches(searchText(stored), fold(SEARCH_QUERY)));
+    expect(matching).toHaveLength(MARKED);
+    expect(matching.every(({ stored }) => stored.name.endsWith(SEARCH_MARK))).toBe(true);
+    const statuses = seeded.map(({ stored }) => fullRecord(stored).status);
+    expect(statuses.filter((s) => s === "replied")).toHaveLength(1000);
+  });
+});
