@@ -13,6 +13,8 @@ import { contentSecurityPolicy, cspHash } from "./src/lib/csp.mjs";
 import { pageCsp } from "./src/lib/page-csp.mjs";
 import { pageStyles } from "./src/lib/page-styles.mjs";
 import { webFonts } from "./src/lib/web-fonts.mjs";
+// Before Astro resolves the fonts: its fallback faces also name the metric-compatible Linux fonts.
+import "./scripts/local-fixes/astro-font-fallbacks.mjs";
 
 // A local .env fills in what the environment does not set, so the CSP below and the browser code see
 // the same PUBLIC_* values.
@@ -57,12 +59,14 @@ const fonts = fontFaces.map(({ family, faces }) => ({
 }));
 
 /**
- * The dev server answers /cms/ with the content editor's page, as Netlify does with cms/index.html.
+ * The dev server answers paths as Netlify (and so the preview) does: /cms/ with the content editor's
+ * page, cms/index.html, and a page's path with a trailing slash (/et/, /about/) with that page, where
+ * Astro's own check would answer 404 (trailingSlash "never" holds for the links the site writes).
  * @returns {import("vite").Plugin}
  */
-function editorIndex() {
+function netlifyPaths() {
   return {
-    name: "editor-index",
+    name: "netlify-paths",
     // Runs after Astro's own hook, which puts its trailing-slash check first, so this goes before it.
     configureServer(server) {
       return () => {
@@ -70,13 +74,26 @@ function editorIndex() {
           route: "",
           /** @type {import("vite").Connect.NextHandleFunction} */
           handle: (request, _response, next) => {
-            if (request.url === "/cms" || request.url === "/cms/") request.url = "/cms/index.html";
+            request.url = netlifyPath(request.url ?? "/");
             next();
           },
         });
       };
     },
   };
+}
+
+/**
+ * The address the dev server answers for `url`, as Netlify's pretty URLs resolve it.
+ * @param {string} url
+ */
+function netlifyPath(url) {
+  const split = url.indexOf("?");
+  const [path, query] = split < 0 ? [url, ""] : [url.slice(0, split), url.slice(split)];
+  if (path === "/cms" || path === "/cms/") return `/cms/index.html${query}`;
+  // Not the root, nor Vite's and Astro's own addresses (/@vite/, /_astro/), which Astro's check skips too.
+  const page = path.length > 1 && path.endsWith("/") && !/^\/[@_]/.test(path);
+  return page ? `${path.replace(/\/+$/, "") || "/"}${query}` : url;
 }
 
 // Netlify sets URL on its builds; SITE_URL overrides it, and local builds use the preview's address.
@@ -128,9 +145,17 @@ export default defineConfig({
   image: { service: { entrypoint: "astro/assets/services/sharp", config: { avif: { effort: 3 } } } },
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [tailwindcss(), editorIndex()],
+    plugins: [tailwindcss(), netlifyPaths()],
     build: {
       rolldownOptions: {
+        // The one build message silenced (scripts/local-fixes/README.md lists it): Astro gives each
+        // content file's asset stub (*.mdx?astroPropagatedAssets) a "use astro:head-inject" directive
+        // that nothing reads, and Rolldown warns, once per file, that bundling drops it
+        // (withastro/astro#18087). Every other message still reaches the build's output.
+        onLog(level, log, handler) {
+          const headInject = log.code === "MODULE_LEVEL_DIRECTIVE" && log.message.includes('"use astro:head-inject"');
+          if (!headInject) handler(level, log);
+        },
         output: {
           // Island pages load React (with the islands' shared form components) as one file, and the
           // forms' shared code (zod/mini, field builders, toasts, API error codes; no React, so the
@@ -139,7 +164,7 @@ export default defineConfig({
             groups: [
               {
                 name: "react",
-                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]components[\\/]forms[\\/][\w-]+\.tsx$/,
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]features[\\/]forms[\\/][\w-]+\.tsx$/,
               },
               {
                 // The one text helper of the forms and the calculator, which share nothing else.
@@ -150,7 +175,7 @@ export default defineConfig({
               {
                 name: "forms",
                 priority: 1,
-                test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/](zod-mini|form-schema|clean-text|api-error|form-outcome)\.ts|src[\\/]components[\\/]forms[\\/][\w-]+\.ts$/,
+                test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/](zod-mini|clean-text|api-error)\.ts|src[\\/]features[\\/]forms[\\/][\w-]+\.ts$/,
               },
             ],
           },

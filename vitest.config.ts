@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/build/**/*.test.ts"],
     environment: "node",
+    // Each file in a fresh worker, as by default, chosen here so Vitest does not suggest sharing them:
+    // the local library fixes change library classes in the process that loads them, and the tests of
+    // those libraries without their fixes must not share it.
+    isolate: true,
     globalSetup: ["tests/integration/global-setup.ts"],
     // The emulator is shared; files that change its accounts must not race each other.
     fileParallelism: true,

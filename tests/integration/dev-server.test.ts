@@ -21,13 +21,21 @@ describe("the dev server", () => {
   async function answer(path: string) {
     const response = await fetch(`${server?.url}${path}`, { redirect: "manual" });
     const html = await response.text();
-    return { status: response.status, lang: /<html lang="([\w-]+)"/.exec(html)?.[1], title: /<title>([^<]*)/.exec(html)?.[1] };
+    return {
+      status: response.status,
+      lang: /<html lang="([\w-]+)"/.exec(html)?.[1],
+      title: /<title>([^<]*)/.exec(html)?.[1],
+    };
   }
 
-  it.each(["et", "fi", "sv"])("answers /%s/ with that language's home page, as the preview does", async (lang) => {
-    const [withSlash, without] = [await answer(`/${lang}/`), await answer(`/${lang}`)];
-    expect(withSlash).toEqual({ ...without, status: 200, lang });
-  }, 120_000);
+  it.each(["et", "fi", "sv"])(
+    "answers /%s/ with that language's home page, as the preview does",
+    async (lang) => {
+      const [withSlash, without] = [await answer(`/${lang}/`), await answer(`/${lang}`)];
+      expect(withSlash).toEqual({ ...without, status: 200, lang });
+    },
+    120_000,
+  );
 
   it("answers a page's address with a trailing slash with that page, as the preview does", async () => {
     const [withSlash, without] = [await answer("/et/about/"), await answer("/et/about")];

@@ -7,6 +7,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promi
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { NetlifyDev } from "@netlify/dev";
 import { afterAll, describe, expect, it } from "vitest";
 import { keepFunctionBuildsInUse } from "../../scripts/local-fixes/netlify-dev-function-builds.mjs";
@@ -129,5 +130,123 @@ describe("@mdn/mdn-http-observatory: the HSTS preload list its install downloads
     );
     expect(run.ok, run.output).toBe(true);
     expect(JSON.parse(run.output)).toEqual({ preloaded: null, tests: expect.any(Number) });
+  });
+});
+
+describe("astro: the metric-matched fallback faces of the fonts API", () => {
+  const fontsFolder = join(dirname(require.resolve("astro/package.json")), "dist", "assets", "fonts");
+  const fontsModule = (path: string) => JSON.stringify(pathToFileURL(join(fontsFolder, path)).href);
+
+  /**
+   * The fallback faces Astro writes, as in a build, for a sans-serif and a serif family sized to Inter,
+   * in a fresh process (with the fix loaded first, or not): the src of each, by the font it stands in for.
+   */
+  function fallbackSources(withFix: boolean) {
+    const run = runNode(
+      `${withFix ? 'await import("./scripts/local-fixes/astro-font-fallbacks.mjs");' : ""}
+       const { readFile } = await import("node:fs/promises");
+       const { optimizeFallbacks } = await import(${fontsModule("core/optimize-fallbacks.js")});
+       const { CapsizeFontMetricsResolver } = await import(${fontsModule("infra/capsize-font-metrics-resolver.js")});
+       const { MinifiableCssRenderer } = await import(${fontsModule("infra/minifiable-css-renderer.js")});
+       const { RealSystemFallbacksProvider } = await import(${fontsModule("infra/system-fallbacks-provider.js")});
+       const font = "node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
+       const fontMetricsResolver = new CapsizeFontMetricsResolver({
+         fontFetcher: { fetch: () => readFile(font) },
+         cssRenderer: new MinifiableCssRenderer({ minify: true }),
+       });
+       const sources = {};
+       for (const generic of ["sans-serif", "serif"]) {
+         for (const weight of ["400", "700"]) {
+           const { css } = await optimizeFallbacks({
+             family: { name: "Inter", uniqueName: "Inter-test" },
+             fallbacks: [generic],
+             collectedFonts: [{ data: { weight, style: "normal" } }],
+             systemFallbacksProvider: new RealSystemFallbacksProvider(),
+             fontMetricsResolver,
+           });
+           for (const [, name, src] of css.matchAll(/fallback: ([^"]+)";src:([^;]+);/g)) sources[name] = src;
+         }
+       }
+       console.log(JSON.stringify(sources));`,
+    );
+    expect(run.ok, run.output).toBe(true);
+    return JSON.parse(run.output) as Record<string, string>;
+  }
+
+  it("stock: each fallback face finds its local font by the Windows and macOS name only", () => {
+    expect(fallbackSources(false)).toEqual({
+      Arial: 'local("Arial")',
+      "Arial Bold": 'local("Arial Bold")',
+      "Times New Roman": 'local("Times New Roman")',
+      "Times New Roman Bold": 'local("Times New Roman Bold")',
+    });
+  });
+
+  it("with the fix each fallback face also names the metric-compatible Liberation and Croscore fonts", () => {
+    expect(fallbackSources(true)).toEqual({
+      Arial: 'local("Arial"), local("Liberation Sans"), local("Arimo")',
+      "Arial Bold": 'local("Arial Bold"), local("Liberation Sans Bold"), local("Arimo Bold")',
+      "Times New Roman": 'local("Times New Roman"), local("Liberation Serif"), local("Tinos")',
+      "Times New Roman Bold": 'local("Times New Roman Bold"), local("Liberation Serif Bold"), local("Tinos Bold")',
+    });
+  });
+});
+
+describe("@netlify/redirects: a rewrite to a static file with a status of its own", () => {
+  /** A project whose /et/* paths rewrite to a not-found page with status 404, as netlify.toml's do. */
+  async function project() {
+    const root = await temporaryDirectory("rewrite-status-");
+    await mkdir(join(root, "public", "et"), { recursive: true });
+    await writeFile(
+      join(root, "netlify.toml"),
+      '[build]\npublish = "public"\n\n[[redirects]]\nfrom = "/et/*"\nto = "/et/404.html"\nstatus = 404\n',
+    );
+    await writeFile(join(root, "public", "et", "404.html"), "Lehte ei leitud");
+    await writeFile(join(root, "public", "et", "about.html"), "Meist");
+    return root;
+  }
+
+  /** Status and text of a missing and an existing page under /et/, from a local server in a fresh process. */
+  async function answers(withFix: boolean) {
+    const root = await project();
+    const run = runNode(
+      `${withFix ? 'await import("./scripts/local-fixes/netlify-redirects-rewrite-status.mjs");' : ""}
+       const { NetlifyDev } = await import("@netlify/dev");
+       const quiet = () => {};
+       const netlify = new NetlifyDev({
+         projectRoot: ${JSON.stringify(root)},
+         aiGateway: { enabled: false },
+         blobs: { enabled: false },
+         database: { enabled: false },
+         edgeFunctions: { enabled: false },
+         environmentVariables: { enabled: false },
+         functions: { enabled: false },
+         geolocation: { enabled: false },
+         images: { enabled: false },
+         logger: { log: quiet, warn: quiet, error: quiet },
+         serverAddress: "http://localhost:0",
+         skipGitignore: true,
+       });
+       await netlify.start();
+       const answers = {};
+       for (const path of ["/et/missing", "/et/about"]) {
+         const response = await netlify.handle(new Request("http://localhost" + path));
+         answers[path] = response.status + " " + (await response.text());
+       }
+       await netlify.stop();
+       console.log(JSON.stringify(answers));`,
+    );
+    expect(run.ok, run.output).toBe(true);
+    return JSON.parse(run.output) as Record<string, string>;
+  }
+
+  it("stock: the rule's target is answered with 200", { timeout: 60_000 }, async () => {
+    expect(await answers(false)).toEqual({ "/et/missing": "200 Lehte ei leitud", "/et/about": "200 Meist" });
+  });
+
+  it("with the fix the target is answered with the rule's status, and an existing page still with 200", {
+    timeout: 60_000,
+  }, async () => {
+    expect(await answers(true)).toEqual({ "/et/missing": "404 Lehte ei leitud", "/et/about": "200 Meist" });
   });
 });

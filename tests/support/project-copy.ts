@@ -20,7 +20,11 @@ export async function projectCopy(content = join(process.cwd(), "content")): Pro
 }
 
 const astroBin = (root: string) => join(root, "node_modules/astro/bin/astro.mjs");
-const env = () => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0", NO_COLOR: "1" });
+/** The environment of the tests, but VITEST: Astro's dev server serves no pages where that is set. */
+const env = () => {
+  const { VITEST: _, ...inherited } = process.env;
+  return { ...inherited, ASTRO_TELEMETRY_DISABLED: "1", FORCE_COLOR: "0", NO_COLOR: "1" };
+};
 
 /** `astro sync` in the copy (the build's content checks): its exit code and output. */
 export function astroSync(root: string): Promise<{ code: number | null; output: string }> {
