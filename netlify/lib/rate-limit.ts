@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { isIPv4, isIPv6 } from "node:net";
 import { type BlobStore, guard, StorageUnavailableError } from "./storage";
 
 export interface RateLimitOptions {
@@ -23,9 +24,47 @@ interface Record {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The rate-limit key for a client: a salted hash, never the address itself. */
+/** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail counts as the last two). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted?.[1]) {
+    const [a = 0, b = 0, c = 0, d = 0] = dotted[1].split(".").map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const part = (s: string) => (s ? s.split(":").map((g) => Number.parseInt(g, 16)) : []);
+  const front = part(head);
+  const back = tail === undefined ? [] : part(tail);
+  return [...front, ...Array(8 - front.length - back.length).fill(0), ...back];
+}
+
+/**
+ * Who a client is, for the rate limit. An IPv6 network hands one household or one server a whole /64,
+ * so an IPv6 client is its /64 prefix; an IPv4-mapped IPv6 address is the IPv4 client it maps; letter
+ * case, zero compression, leading zeros and a zone are written one way. Anything else is taken as it is.
+ */
+export function clientIdentity(ip: string): string {
+  const address = ip
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return ip;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The rate-limit key for a client (see clientIdentity): a salted hash, never the address itself. */
 export function clientKey(ip: string, salt: string): string {
-  return `client-${createHmac("sha256", salt).update(ip).digest("hex")}`;
+  return `client-${createHmac("sha256", salt).update(clientIdentity(ip)).digest("hex")}`;
 }
 
 /**
@@ -86,4 +125,28 @@ export function createRateLimiter(options: RateLimitOptions) {
       };
     },
   };
+}
+
+/**
+ * Deletes the records of clients whose every hit is older than the window: they limit nothing any
+ * more, and a salted hash with times is kept no longer than it is needed. Each record is read right
+ * before its deletion (Blobs has no conditional delete), so only a hit landing in that instant is lost (the client then gets
+ * one more submission within the window). Returns how many records went.
+ */
+export async function pruneRateLimits(store: BlobStore, windowMs: number, now: number): Promise<number> {
+  const { blobs } = await guard("listing rate limits", () => store.list({ prefix: "client-" }));
+  const stale = async (key: string) => {
+    const data = (await guard("reading a rate limit", () =>
+      store.get(key, { type: "json", consistency: "strong" }),
+    )) as Partial<Record> | null;
+    const hits = Array.isArray(data?.hits) ? data.hits : [];
+    return hits.every((t) => typeof t !== "number" || t <= now - windowMs);
+  };
+  let deleted = 0;
+  for (const { key } of blobs) {
+    if (!(await stale(key))) continue;
+    await guard("deleting a rate limit", () => store.delete(key));
+    deleted += 1;
+  }
+  return deleted;
 }

@@ -21,6 +21,28 @@ export async function guard<T>(what: string, call: () => Promise<T>): Promise<T>
   }
 }
 
+/** A JSON value as stored: none, one that reads, or one that cannot be read and why. */
+export type StoredJSON =
+  | { state: "missing" }
+  | { state: "ok"; value: unknown }
+  | { state: "broken"; reason: "empty" | "not JSON" };
+
+/**
+ * Reads a JSON value without letting an unreadable one fail the caller: an empty or cut-off blob
+ * (a write that never finished elsewhere) is reported as broken, with its reason, for the caller to
+ * skip and report. Only a failure to reach the store rejects (StorageUnavailableError).
+ */
+export async function readStoredJSON(store: BlobStore, key: string, what: string): Promise<StoredJSON> {
+  const text = await guard(what, () => store.get(key, { type: "text", consistency: "strong" }));
+  if (text === null) return { state: "missing" };
+  if (text.trim() === "") return { state: "broken", reason: "empty" };
+  try {
+    return { state: "ok", value: JSON.parse(text) };
+  } catch {
+    return { state: "broken", reason: "not JSON" };
+  }
+}
+
 /** Store names, in one place. */
 export const STORES = {
   submissions: "contact-submissions",

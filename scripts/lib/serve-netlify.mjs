@@ -1,7 +1,10 @@
 // Serves the production build the way Netlify does: static files with pretty URLs, _headers and
-// _redirects, Functions from netlify/functions with Blobs, and the 404 page with status 404. In front
-// of the local Netlify server it answers as Netlify's CDN does where that server does not: methods the
-// CDN refuses, undecodable paths, the rule files themselves and internal headers.
+// _redirects, Functions from netlify/functions with Blobs, scheduled functions on their schedule, and
+// the 404 page with status 404. In front of the local Netlify server it answers as Netlify's CDN does
+// where that server does not: methods the CDN refuses, malformed Host headers, undecodable paths, the
+// rule files themselves, scheduled functions called by URL, internal headers and failures' details.
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
 import { createServer, STATUS_CODES } from "node:http";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -9,7 +12,9 @@ import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
 import { FunctionsHandler } from "@netlify/functions-dev";
 import "../local-fixes/netlify-blobs-server.mjs";
+import "../local-fixes/netlify-redirects-rewrite-status.mjs";
 import { keepFunctionBuildsInUse } from "../local-fixes/netlify-dev-function-builds.mjs";
+import { runOnSchedule, scheduledFunctions } from "./scheduled-functions.mjs";
 import { warmInstances } from "./warm-functions.mjs";
 
 /** Methods the CDN serves nothing for (TRACE would echo the request, headers and cookies included). */
@@ -24,6 +29,13 @@ const PARSE_ERRORS = {
   HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
   ERR_HTTP_REQUEST_TIMEOUT: 408,
 };
+/**
+ * A Host header's value: a host name or an IP literal and an optional port (RFC 9110, section 7.2).
+ * Anything else answers 400, as does a value the URL parser refuses (a port past 65535).
+ */
+const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=%]+)(?::\d*)?$/;
+/** Marks the preview's own runs of scheduled functions; its value is known to this process only. */
+const SCHEDULED_RUN = "x-preview-scheduled-run";
 
 /**
  * Like a deploy, the preview builds each function once and runs that build for every request, in warm
@@ -34,9 +46,11 @@ const PARSE_ERRORS = {
  * build it has. Requests that arrive while that first one runs wait for it: building the function
  * again into the same folder would replace its files under code already running from them (a module
  * the function imports later, such as the mailer, would be missing for a moment).
+ * A request `refuse` answers never reaches the function, nor builds it.
  * @param {string} root
+ * @param {(request: Request, func: { name: string }) => Response | null} refuse
  */
-function buildFunctionsOnce(root) {
+function buildFunctionsOnce(root, refuse) {
   const original = FunctionsHandler.prototype.invoke;
   const folder = join(root, ".netlify", "functions-serve", "_preview");
   /** @type {WeakSet<object>} */
@@ -46,6 +60,8 @@ function buildFunctionsOnce(root) {
   /** @type {Set<() => Promise<void>>} */
   const stops = new Set();
   FunctionsHandler.prototype.invoke = async function invoke(request, route, func, _buildDirectory) {
+    const refusal = refuse(request, func);
+    if (refusal) return refusal;
     stops.add(warmInstances(func.runtime));
     for (let running = firstRuns.get(func); running; running = firstRuns.get(func)) await running.catch(() => {});
     if (built.has(func)) return original.call(this, request, route, func, "");
@@ -85,9 +101,30 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     serverAddress: `http://localhost:${port}`,
     skipGitignore: true,
   });
-  const restoreBuilds = buildFunctionsOnce(root);
+  // Netlify runs a scheduled function on its schedule only: called by URL, it is not found. The
+  // preview's own runs carry a token no client knows.
+  /** @type {Set<string>} */
+  const scheduledNames = new Set();
+  const runToken = randomUUID();
+  /** @type {WeakSet<Response>} */
+  const refusals = new WeakSet();
+  const restoreBuilds = buildFunctionsOnce(root, (request, func) => {
+    if (!scheduledNames.has(func.name)) return null;
+    const scheduledRun = request.headers.get(SCHEDULED_RUN) === runToken;
+    request.headers.delete(SCHEDULED_RUN);
+    if (scheduledRun) return null;
+    const refusal = new Response(null, { status: 404 });
+    refusals.add(refusal);
+    return refusal;
+  });
   await netlify.start();
   const keepBuilds = keepFunctionBuildsInUse(root);
+  const { config } = await netlify.getConfig();
+  const functionsDirectory = config.functionsDirectory ?? join(root, "netlify", "functions");
+  const scheduled = existsSync(functionsDirectory)
+    ? await scheduledFunctions(functionsDirectory, config.functions ?? {})
+    : [];
+  for (const { name } of scheduled) scheduledNames.add(name);
 
   /** The site's 404.html and the header rules it gets, which are those of every page. */
   async function notFoundPage() {
@@ -106,6 +143,32 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     return new Response(body, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } });
   }
 
+  /** A malformed request answers 400, under every page's header rules. */
+  async function badRequest(ruleHeaders) {
+    ruleHeaders.push(...(await notFoundPage()).rules);
+    return new Response("Bad request\n", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+
+  /**
+   * Like Netlify's CDN, a failure shows no detail: a 5xx gets every page's header rules it lacks, and
+   * its body, unless it is the JSON of one of the site's functions, becomes a plain "Internal error".
+   * The detail (a function's stack, say) goes to the server log only.
+   * @param {Response} response
+   * @param {string} label
+   * @param {[string, string][]} ruleHeaders
+   */
+  async function withoutDetail(response, label, ruleHeaders) {
+    ruleHeaders.push(...(await notFoundPage()).rules);
+    const type = (response.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    if (type === "application/json") return response;
+    const detail = await response.text().catch((error) => String(error));
+    log(`${response.status} ${label}: ${detail}`);
+    return new Response("Internal error\n", {
+      status: response.status,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+
   /** A refused method answers 405 with the methods that are served, under every page's header rules. */
   async function methodNotAllowed(ruleHeaders) {
     ruleHeaders.push(...(await notFoundPage()).rules);
@@ -115,6 +178,51 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     });
   }
 
+  /** The answer to a request, before the CDN's last steps. */
+  async function answer(req, ruleHeaders) {
+    if (!validHost(req.headers.host)) return badRequest(ruleHeaders);
+    if (REFUSED_METHODS.has(req.method ?? "")) return methodNotAllowed(ruleHeaders);
+    const path = decodedPath(req.url);
+    // A path that does not decode names no file or function, nor do the rule files.
+    if (path === null || RULE_FILES.has(path)) return notFound(ruleHeaders);
+    const match = await netlify.handleAndIntrospectNodeRequest(req, {
+      headersCollector: (key, value) => ruleHeaders.push([key, value]),
+    });
+    if (!match || refusals.has(match.response)) return notFound(ruleHeaders);
+    return match.response;
+  }
+
+  /**
+   * Writes the answer with the header rules it lacks, without Netlify's internal headers, and
+   * compressed as the CDN compresses it.
+   * @param {import("node:http").IncomingMessage} req
+   * @param {import("node:http").ServerResponse} res
+   * @param {Response} response
+   * @param {[string, string][]} ruleHeaders
+   */
+  function send(req, res, response, ruleHeaders) {
+    const headers = new Headers(response.headers);
+    for (const [key, value] of ruleHeaders) if (!headers.has(key)) headers.set(key, value);
+    // Netlify's layers hand each other state in x-nf-* headers (function fetch timings name internal
+    // addresses); the CDN removes them before answering.
+    for (const name of [...headers.keys()]) if (name.startsWith("x-nf-")) headers.delete(name);
+    // Like Netlify's CDN, compress text responses for clients that accept it.
+    const encoding = compressible(headers, req.headers["accept-encoding"]);
+    if (encoding) {
+      headers.set("content-encoding", encoding);
+      headers.delete("content-length");
+      headers.append("vary", "Accept-Encoding");
+    }
+    res.writeHead(response.status, Object.fromEntries(headers));
+    if (response.body && req.method !== "HEAD") {
+      const body = Readable.fromWeb(response.body);
+      if (encoding === "br")
+        body.pipe(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(res);
+      else if (encoding === "gzip") body.pipe(createGzip()).pipe(res);
+      else body.pipe(res);
+    } else res.end();
+  }
+
   const server = createServer(async (req, res) => {
     const started = performance.now();
     /** @type {[string, string][]} */
@@ -122,46 +230,31 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     // Like Netlify's edge, the client address comes from the connection, never from a header the
     // client could send: functions see it as context.ip.
     delete req.headers["x-nf-client-connection-ip"];
+    delete req.headers[SCHEDULED_RUN];
     req.headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+    const label = `${req.method} ${req.url}`;
     try {
-      const path = decodedPath(req.url);
-      let response;
-      if (REFUSED_METHODS.has(req.method ?? "")) response = await methodNotAllowed(ruleHeaders);
-      // A path that does not decode names no file or function, nor do the rule files.
-      else if (path === null || RULE_FILES.has(path)) response = await notFound(ruleHeaders);
-      else {
-        const match = await netlify.handleAndIntrospectNodeRequest(req, {
-          headersCollector: (key, value) => ruleHeaders.push([key, value]),
-        });
-        response = match?.response ?? (await notFound(ruleHeaders));
-      }
-      const headers = new Headers(response.headers);
-      for (const [key, value] of ruleHeaders) if (!headers.has(key)) headers.set(key, value);
-      // Netlify's layers hand each other state in x-nf-* headers (function fetch timings name internal
-      // addresses); the CDN removes them before answering.
-      for (const name of [...headers.keys()]) if (name.startsWith("x-nf-")) headers.delete(name);
-      // Like Netlify's CDN, compress text responses for clients that accept it.
-      const encoding = compressible(headers, req.headers["accept-encoding"]);
-      if (encoding) {
-        headers.set("content-encoding", encoding);
-        headers.delete("content-length");
-        headers.append("vary", "Accept-Encoding");
-      }
-      res.writeHead(response.status, Object.fromEntries(headers));
-      if (response.body && req.method !== "HEAD") {
-        const body = Readable.fromWeb(response.body);
-        if (encoding === "br")
-          body.pipe(createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })).pipe(res);
-        else if (encoding === "gzip") body.pipe(createGzip()).pipe(res);
-        else body.pipe(res);
-      } else res.end();
-      if (response.status === 404) log(`404 ${req.method} ${req.url}`);
+      let response = await answer(req, ruleHeaders);
+      if (response.status >= 500) response = await withoutDetail(response, label, ruleHeaders);
+      send(req, res, response, ruleHeaders);
+      if (response.status === 404) log(`404 ${label}`);
       else if (process.env.PREVIEW_VERBOSE)
-        log(`${response.status} ${req.method} ${req.url} ${(performance.now() - started).toFixed(1)}ms`);
+        log(`${response.status} ${label} ${(performance.now() - started).toFixed(1)}ms`);
     } catch (error) {
-      log(`500 ${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-      res.end("Internal error");
+      log(`500 ${label}: ${error instanceof Error ? error.stack : String(error)}`);
+      if (res.headersSent) return void res.destroy();
+      try {
+        ruleHeaders.length = 0;
+        ruleHeaders.push(...(await notFoundPage()).rules);
+        const failure = new Response("Internal error\n", {
+          status: 500,
+          headers: { "content-type": "text/plain; charset=utf-8" },
+        });
+        send(req, res, failure, ruleHeaders);
+      } catch (failed) {
+        log(`500 ${label}: no answer sent: ${String(failed)}`);
+        res.destroy();
+      }
     }
   });
 
@@ -199,15 +292,42 @@ export async function serveNetlify({ port, host = "127.0.0.1", root = process.cw
     server.listen(port, host, () => resolve(undefined));
   });
 
+  /**
+   * Runs a scheduled function as Netlify's scheduler does: a POST naming the next run, which passes
+   * the refusal of calls by URL. Resolves with the answer's status (and the detail of a failure).
+   * @param {string} name
+   * @param {Date} next
+   */
+  async function runScheduled(name, next) {
+    const response = await netlify.handle(
+      new Request(`http://localhost:${port}/.netlify/functions/${name}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", [SCHEDULED_RUN]: runToken },
+        body: JSON.stringify({ next_run: next.toISOString() }),
+      }),
+    );
+    if (!response) return "not found";
+    const body = await response.text();
+    return response.status >= 500 ? `${response.status} ${body.trim().split("\n")[0]}` : response.status;
+  }
+  const stopSchedules = runOnSchedule(scheduled, runScheduled, { log });
+
   return {
     url: `http://localhost:${port}`,
     async close() {
       await new Promise((resolve) => server.close(() => resolve(undefined)));
+      await stopSchedules();
       await netlify.stop();
       await keepBuilds.release();
       await restoreBuilds();
     },
   };
+}
+
+/** Whether a Host header is well formed; a request without one (HTTP/1.0) is served as localhost's. */
+function validHost(host) {
+  if (host === undefined) return true;
+  return HOST.test(host) && URL.canParse(`http://${host}/`);
 }
 
 /** The request's path, decoded and without a trailing slash; null when it does not decode. */

@@ -12,6 +12,14 @@ const WRAPPED = Symbol.for("aural.warm-functions");
 const TEXT_TYPE = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascript)\b|[^;]*\+(json|xml)\b)/i;
 
 /**
+ * A map keyed by names the client chose (query parameters, headers): without a prototype, so a name
+ * such as `__proto__`, `constructor` or `toString` is an entry like any other.
+ * @template T
+ * @returns {Record<string, T>}
+ */
+const namedMap = () => Object.create(null);
+
+/**
  * The Lambda event of a web request, as the bootstrap of a v2 function reads it.
  * @param {Request} request
  * @param {unknown} route
@@ -19,17 +27,17 @@ const TEXT_TYPE = /^(text\/|application\/(json|x-www-form-urlencoded|xml|javascr
 async function lambdaEvent(request, route) {
   const url = new URL(request.url);
   /** @type {Record<string, string>} */
-  const query = {};
+  const query = namedMap();
   /** @type {Record<string, string[]>} */
-  const multiQuery = {};
+  const multiQuery = namedMap();
   for (const [key, value] of url.searchParams) {
-    query[key] = key in query ? `${query[key]},${value}` : value;
+    query[key] = Object.hasOwn(query, key) ? `${query[key]},${value}` : value;
     multiQuery[key] = [...(multiQuery[key] ?? []), value];
   }
   /** @type {Record<string, string>} */
-  const headers = {};
+  const headers = namedMap();
   /** @type {Record<string, string[]>} */
-  const multiHeaders = {};
+  const multiHeaders = namedMap();
   for (const [key, value] of request.headers) {
     headers[key] = value;
     multiHeaders[key] = value.split(",").map((part) => part.trim());

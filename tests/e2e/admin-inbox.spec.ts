@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { authEmulatorHost } from "../../scripts/lib/demo-accounts.mjs";
+import { readXlsx } from "../support/xlsx";
 import { axeViolations, expect as baseExpect, test } from "./fixtures";
 import { postFrom } from "./post";
 
@@ -378,13 +379,25 @@ test("an admin erases every enquiry from one address", async ({ page }) => {
   await expect(page.locator("table[data-audit]")).not.toContainText(email);
 });
 
-test("an admin downloads the current view as CSV", async ({ page }) => {
+test("an admin downloads the current view as a spreadsheet and as CSV", async ({ page }) => {
   const marker = uniqueMarker("Csv");
   await submit({ name: `=HYPERLINK("x") ${marker}`, message: `Quote "this", then\na new line ${marker}` });
   await submit({ name: `Plain ${marker}`, message: `Plain ${marker}` });
   await signInAsAdmin(page);
   await search(page, marker);
   await expect(rows(page)).toHaveCount(2);
+
+  // The workbook is the main download: text cells only, the formula-looking name as it was typed.
+  const [workbook] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download spreadsheet (.xlsx)" }).click(),
+  ]);
+  expect(workbook.suggestedFilename()).toMatch(/^contact-submissions-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const [sheet] = await readXlsx(new Uint8Array(await readFile(await workbook.path())));
+  const cells = sheet?.rows.flat() ?? [];
+  expect(cells.filter((cell) => cell.formula)).toEqual([]);
+  const names = sheet?.rows.slice(1).map((row) => row[6]?.value);
+  expect(names).toEqual([`Plain ${marker}`, `=HYPERLINK("x") ${marker}`]);
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -396,10 +409,10 @@ test("an admin downloads the current view as CSV", async ({ page }) => {
   const text = bytes.subarray(3).toString("utf8");
   const lines = text.split("\r\n");
   expect(lines[0]).toBe(
-    "id,kind,language,created_at,updated_at,status,name,email,phone,company,message,finishes,street,postal_code,city,country,note,notified",
+    '"id","kind","language","created_at","updated_at","status","name","email","phone","company","message","finishes","street","postal_code","city","country","note","notified"',
   );
-  // Newest first; quotes doubled, the line break kept inside quotes, the formula defused.
-  expect(text).toContain(`,Plain ${marker},`);
+  // Newest first; every text cell quoted, quotes doubled, the line break kept inside quotes, the formula defused.
+  expect(text).toContain(`,"Plain ${marker}",`);
   expect(text).toContain(`"'=HYPERLINK(""x"") ${marker}"`);
   expect(text).toContain(`"Quote ""this"", then\na new line ${marker}"`);
   expect(text.indexOf(`Plain ${marker}`)).toBeLessThan(text.indexOf("HYPERLINK"));
@@ -409,7 +422,7 @@ test("an admin downloads the current view as CSV", async ({ page }) => {
   await expect(
     page
       .locator("table[data-audit] tbody tr")
-      .filter({ hasText: "Downloaded the CSV" })
+      .filter({ hasText: "Downloaded an export" })
       .filter({ hasText: "admin@example.com" })
       .first(),
   ).toBeVisible();

@@ -53,6 +53,36 @@ test("shows each validation message next to its field and announces them", async
   expect((await storedSubmissions()).filter((s) => s.email === email)).toEqual([]);
 });
 
+test("a name that only looks filled in (U+3164, a Hangul filler) is refused by the form and by the server", async ({
+  page,
+  browser,
+}) => {
+  const email = `filler-${Date.now()}@example.ee`;
+  await page.goto("/contact");
+  await hydrated(page);
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/submit-contact-form")) sent.push(request.method());
+  });
+  await fill(page, { Name: "\u3164", Email: email, Message: "Hello" });
+  await page.getByRole("button", { name: "Send Message" }).click();
+  const name = page.getByRole("textbox", { name: "Name", exact: true });
+  await expect(name).toHaveAccessibleDescription("Name is required");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Please correct 1 field.")).toBeAttached();
+  expect(sent).toEqual([]);
+
+  // Without JavaScript the browser sends it (the field is not empty), and the server refuses it.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto("/contact");
+  await fill(plain, { Name: "\u3164", Email: email, Message: "Hello" });
+  await plain.getByRole("button", { name: "Send Message" }).click();
+  await expect(plain).toHaveURL("/contact/error");
+  await context.close();
+  expect((await storedSubmissions()).filter((s) => s.email === email)).toEqual([]);
+});
+
 test("sends a message: the button reads Sending..., a success toast shows and the form resets", async ({ page }) => {
   const errors = watchForErrors(page);
   await page.goto("/contact");

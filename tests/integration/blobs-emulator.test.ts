@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { once } from "node:events";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getStore } from "@netlify/blobs";
+import { BlobsServer } from "@netlify/blobs/server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startBlobs } from "../support/blobs";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -10,7 +17,41 @@ afterAll(async () => {
   await blobs.stop();
 });
 
-describe("the local Blobs emulator keeps the platform's conditional-write promises", () => {
+/** The emulator's put, which its types call private. */
+const emulator = BlobsServer.prototype as unknown as { put(req: Request): Promise<Response> };
+
+/**
+ * Puts `key` in the site store `name` as a function stopped mid-request does: announces 100 bytes,
+ * sends 10 and drops the connection, while the server reads the body or, with `late`, before it
+ * reaches the put, as a busy one does. Resolves with the status the server answered, which no one reads.
+ */
+async function droppedPut(name: string, key: string, { late }: { late: boolean }): Promise<number> {
+  const { edgeURL, token, siteID } = JSON.parse(Buffer.from(blobs.context, "base64").toString());
+  const { put } = emulator;
+  const called = Promise.withResolvers<{ answer: Promise<Response> }>();
+  const spy = vi.spyOn(emulator, "put").mockImplementation(function (this: unknown, req) {
+    const gone = req.signal.aborted ? Promise.resolve() : once(req.signal, "abort");
+    const answer = late ? gone.then(() => put.call(this, req)) : put.call(this, req);
+    called.resolve({ answer });
+    return answer;
+  });
+  try {
+    const socket = connect(Number(new URL(edgeURL).port), "localhost");
+    socket.on("error", () => {});
+    await once(socket, "connect");
+    socket.write(
+      `PUT /${siteID}/site:${name}/${key} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Length: 100\r\n\r\n${"x".repeat(10)}`,
+    );
+    const { answer } = await called.promise;
+    socket.destroy();
+    return (await answer).status;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe("the local Blobs emulator keeps the platform's promises of conditional and whole writes", () => {
   it("returns an ETag on reads that a conditional write accepts once", async () => {
     const store = blobs.store("cas");
     await store.setJSON("k", { n: 1 }, { onlyIfNew: true });
@@ -40,5 +81,48 @@ describe("the local Blobs emulator keeps the platform's conditional-write promis
     expect(first.etag).toBe(`"${createHash("sha256").update("same").digest("hex")}"`);
     expect(changed.etag).not.toBe(first.etag);
     expect(back.etag).toBe(first.etag);
+  });
+
+  it("writes nothing, and answers 400, when a put's body does not all arrive", async () => {
+    const store = blobs.store("dropped");
+    await store.setJSON("k", { n: 1 });
+    for (const late of [true, false]) {
+      expect(await droppedPut("dropped", "k", { late })).toBe(400);
+      expect(await droppedPut("dropped", "new", { late })).toBe(400);
+    }
+    expect(await store.get("k", { type: "json" })).toEqual({ n: 1 });
+    expect(await store.get("new")).toBeNull();
+    expect((await store.list()).blobs.map(({ key }) => key)).toEqual(["k"]);
+    await store.setJSON("k", { n: 2 }, { metadata: { m: 2 } });
+    await store.set("new", "");
+    expect(await store.getWithMetadata("k", { type: "json" })).toMatchObject({ data: { n: 2 }, metadata: { m: 2 } });
+    expect(await store.get("new")).toBe("");
+  });
+
+  it("replaces metadata with a whole new file, renamed into place", async () => {
+    const directory = await mkdtemp(join(tmpdir(), "blobs-metadata-"));
+    const token = "test-token";
+    const server = new BlobsServer({ directory, token });
+    try {
+      const edgeURL = `http://localhost:${(await server.start()).port}`;
+      const store = getStore({
+        name: "m",
+        edgeURL,
+        uncachedEdgeURL: edgeURL,
+        token,
+        siteID: "s",
+        consistency: "strong",
+      });
+      await store.set("k", "v", { metadata: { n: 1 } });
+      const file = join(directory, "metadata", "s", "site:m", "k");
+      const { ino } = await stat(file);
+      await store.set("k", "v", { metadata: { n: 2 } });
+      // Another file: the old one stays whole until the new one, whole, takes its name.
+      expect((await stat(file)).ino).not.toBe(ino);
+      expect((await store.getMetadata("k"))?.metadata).toEqual({ n: 2 });
+    } finally {
+      await server.stop();
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -147,6 +147,34 @@ describe("submit-contact-form", () => {
     expect(await stored()).toHaveLength(0);
   });
 
+  // Blank-looking characters an outside probe found stored as names: Hangul fillers, the blank
+  // Braille pattern, the combining grapheme joiner, a variation selector and a Khmer inherent vowel.
+  it.each(["3164", "FFA0", "2800", "034F", "FE0F", "17B4"])(
+    "answers 400 to a name of U+%s alone and stores nothing",
+    async (hex) => {
+      const char = String.fromCodePoint(Number.parseInt(hex, 16));
+      const response = await handlerWith()(postJson({ ...valid, name: `${char}${char} ${char}` }), {
+        ip: "192.0.2.17",
+      });
+      expect(response.status).toBe(400);
+      const { error } = await response.json();
+      expect(error.code).toBe("invalid_fields");
+      expect(error.fields).toEqual({ name: "Name is required" });
+      expect(await stored()).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    ["a name", `{"name":"\\ud800Mari","email":"mari@example.ee","message":"Hello"}`],
+    ["a message", `{"name":"Mari","email":"mari@example.ee","message":"Hello \\udfff"}`],
+    ["a field's name", `{"name":"Mari","email":"mari@example.ee","message":"Hello","\\ud83d":"x"}`],
+  ])("answers 400 invalid_body to a lone surrogate in %s and stores nothing", async (_label, body) => {
+    const response = await handlerWith()(post(body), { ip: "192.0.2.18" });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toEqual({ code: "invalid_body", message: "Text must be valid Unicode" });
+    expect(await stored()).toHaveLength(0);
+  });
+
   it("answers 400 with the field's own message for each invalid field", async () => {
     const response = await handlerWith()(
       postJson({

@@ -4,7 +4,7 @@ import type { TokenVerifier } from "../../src/features/auth/server/tokens";
 import { createContactHandler } from "../../src/features/contact/server/handler";
 import { fold, monthOf, pointerKey, type RowsDoc, rowsKey, searchText } from "../../src/features/inbox/server/format";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
-import { readIndex, readPointer } from "../../src/features/inbox/server/index-store";
+import { compactPending, readIndex, readPointer } from "../../src/features/inbox/server/index-store";
 import { submissionKey } from "../../src/features/inbox/server/listing";
 import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
 import type { Submission } from "../../src/features/inbox/server/submission-schema";
@@ -76,6 +76,40 @@ async function expectIndexMatches(s: ReturnType<typeof stores>, submission: Subm
   return stored;
 }
 
+describe("compaction", () => {
+  it("never undoes a change or a deletion that runs beside it, nor loses a post", async () => {
+    const s = stores();
+    const first = Array.from({ length: 24 }, (_, n) => enquiry(n + 1));
+    await Promise.all(first.map((submission) => saveIndexedSubmission(s, submission)));
+    expect((await s.index.list({ prefix: "pending/" })).blobs).toHaveLength(24);
+    expect((await s.index.list({ prefix: "shard/" })).blobs).toHaveLength(0);
+    const later = Array.from({ length: 8 }, (_, n) => enquiry(100 + n));
+    const anna = instance(s, "anna");
+    const bert = instance(s, "bert");
+    const deleted = first.slice(0, 6);
+    const changed = first.slice(6, 16);
+    const answers = await Promise.all([
+      compactPending(s),
+      ...deleted.map((x, i) => (i % 2 ? anna : bert)("DELETE", `/${x.id}`)),
+      compactPending(s),
+      ...changed.map((x, i) => (i % 2 ? bert : anna)("PATCH", `/${x.id}`, { status: "replied" })),
+      ...later.map((x) => saveIndexedSubmission(s, x)),
+      compactPending(s),
+    ]);
+    const statuses = answers.filter((a): a is Response => a instanceof Response).map((a) => a.status);
+    expect(statuses.sort()).toEqual([...Array(10).fill(200), ...Array(6).fill(204)]);
+    await compactPending(s);
+
+    const kept = [...first.slice(6), ...later];
+    expect((await readIndex(s.index)).map((e) => e.key)).toEqual(kept.map(keyOf).sort());
+    for (const x of kept) await expectIndexMatches(s, x);
+    for (const x of changed) expect((await expectIndexMatches(s, x)).status).toBe("replied");
+    expect((await s.index.list({ prefix: "pending/" })).blobs).toHaveLength(0);
+    const { counts } = await (await anna("GET")).json();
+    expect(counts).toEqual({ new: 16, read: 0, replied: 10, archived: 0 });
+  });
+});
+
 describe("concurrent admins", () => {
   it("keep both changes when two admins change one enquiry at the same moment", async () => {
     const s = stores();
@@ -119,6 +153,8 @@ describe("concurrent admins", () => {
     const s = stores();
     const submission = enquiry(1);
     await saveIndexedSubmission(s, submission);
+    // Its entry in the month's shard, which Anna's change then writes.
+    await compactPending(s);
     // Anna's index write waits until Bert's change is complete.
     let reachedIndex: () => void = () => {};
     const annaAtIndex = new Promise<void>((resolve) => {
@@ -194,6 +230,155 @@ describe("concurrent admins", () => {
     const csv = await (await anna("GET", "/export.csv")).text();
     expect(csv.split("\r\n").length - 2).toBe(20);
     for (const submission of deleted) expect(csv).not.toContain(submission.id);
+  });
+});
+
+describe("an enquiry changed and deleted at once", () => {
+  it("is deleted by exactly one of three simultaneous DELETEs: one 204, the others 404, one audit entry", async () => {
+    for (let round = 0; round < 8; round++) {
+      const s = stores();
+      const submission = enquiry(1);
+      await saveIndexedSubmission(s, submission);
+      const [anna, bert, again] = [instance(s, "anna"), instance(s, "bert"), instance(s, "anna")];
+      const answers = await Promise.all([anna, bert, again].map((call) => call("DELETE", `/${submission.id}`)));
+      expect(answers.map((r) => r.status).sort()).toEqual([204, 404, 404]);
+      const audit = (await anna("GET", "/audit").then((r) => r.json())) as { entries: { action: string }[] };
+      expect(audit.entries.filter((e) => e.action === "delete")).toHaveLength(1);
+      expect(await s.submissions.get(keyOf(submission))).toBeNull();
+      expect(await readPointer(s.index, submission.id)).toBeNull();
+    }
+  });
+
+  it("is changed before it goes or answered 404 when a PATCH races a DELETE, and never comes back", async () => {
+    const outcomes = new Set<number>();
+    for (let round = 0; round < 8; round++) {
+      const s = stores();
+      const submission = enquiry(1);
+      await saveIndexedSubmission(s, submission);
+      const [patch, remove] = await Promise.all([
+        instance(s, "anna")("PATCH", `/${submission.id}`, { status: "replied", note: "Called back" }),
+        instance(s, "bert")("DELETE", `/${submission.id}`),
+      ]);
+      expect(remove.status).toBe(204);
+      expect([200, 404]).toContain(patch.status);
+      outcomes.add(patch.status);
+      expect(await s.submissions.get(keyOf(submission))).toBeNull();
+      expect((await readIndex(s.index)).map((e) => e.key)).not.toContain(keyOf(submission));
+      const list = (await instance(s, "anna")("GET").then((r) => r.json())) as { submissions: unknown[] };
+      expect(list.submissions).toEqual([]);
+      expect((await instance(s, "anna")("PATCH", `/${submission.id}`, { status: "read" })).status).toBe(404);
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
+
+  it("can be deleted again once a deletion that stopped half-way has let its claim go", async () => {
+    const s = stores();
+    const submission = enquiry(1);
+    await saveIndexedSubmission(s, submission);
+    const stalled = Date.now() - 61_000;
+    await s.index.setJSON(pointerKey(submission.id), { key: keyOf(submission), deleting: stalled });
+    expect((await instance(s, "anna")("DELETE", `/${submission.id}`)).status).toBe(204);
+    expect(await s.submissions.get(keyOf(submission))).toBeNull();
+  });
+});
+
+/**
+ * A store whose first write that `holds` picks waits until `open()`: a submission caught half-way
+ * through being stored. `reached` settles when that write has begun.
+ */
+function gated(store: BlobStore, holds: (key: string) => boolean, wait?: Promise<unknown>) {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let reach = () => {};
+  const reached = new Promise<void>((resolve) => {
+    reach = resolve;
+  });
+  let taken = false;
+  const held = new Proxy(store, {
+    get(target, name: keyof BlobStore) {
+      const member = target[name];
+      if (name !== "setJSON") return typeof member === "function" ? member.bind(target) : member;
+      return async (...args: Parameters<BlobStore["setJSON"]>) => {
+        if (!taken && holds(args[0])) {
+          taken = true;
+          reach();
+          await (wait ?? opened);
+        }
+        return target.setJSON(...args);
+      };
+    },
+  });
+  return { held, reached, open };
+}
+
+/** Nothing in any store holds the address: no submission, index entry, export copy, pointer or outbox entry. */
+async function expectNothingHolds(s: ReturnType<typeof stores>, email: string) {
+  const everything = await Promise.all(
+    [s.submissions, s.index, s.outbox].map(async (store) => {
+      const { blobs: listed } = await store.list();
+      return Promise.all(listed.map(async ({ key }) => JSON.stringify(await store.get(key, { type: "json" }))));
+    }),
+  );
+  expect(everything.flat().filter((text) => text.toLowerCase().includes(email))).toEqual([]);
+}
+
+describe("an erasure while an enquiry from the address is being stored", () => {
+  const email = "kadri@example.ee";
+  const post = (s: ReturnType<typeof stores>, over: { submissions?: BlobStore; index?: BlobStore }) =>
+    createContactHandler({ ...s, ...over, rateLimits: s.audit, salt: "test-salt", log: () => {} })(
+      new Request("https://aural.example/api/submit-contact-form", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Kadri", email: "Kadri@Example.ee", message: "Please call me", website: "" }),
+      }),
+      { ip: "192.0.2.77" },
+    );
+  const erase = (s: ReturnType<typeof stores>) => instance(s, "anna")("POST", "/erase", { email });
+
+  it("leaves nothing behind when the submission is stored only after the erasure answered", async () => {
+    const s = stores();
+    const gate = gated(s.submissions, () => true);
+    const posting = post(s, { submissions: gate.held });
+    await gate.reached;
+    expect((await erase(s)).status).toBe(200);
+    gate.open();
+    expect((await posting).status).toBe(201);
+    await expectNothingHolds(s, email);
+  });
+
+  it("leaves nothing behind when the post had not reached the index when the erasure read it", async () => {
+    const s = stores();
+    const gate = gated(s.index, (key) => key.startsWith("id/"));
+    const posting = post(s, { index: gate.held });
+    await gate.reached;
+    expect((await erase(s)).status).toBe(200);
+    gate.open();
+    expect((await posting).status).toBe(201);
+    await expectNothingHolds(s, email);
+    expect(await instance(s, "anna")("GET").then((r) => r.json())).toMatchObject({ submissions: [] });
+  });
+
+  it("waits for a submission whose index entry is written, so it is gone when the erasure answers", async () => {
+    const s = stores();
+    const gate = gated(s.submissions, () => true, new Promise((resolve) => setTimeout(resolve, 800)));
+    const posting = post(s, { submissions: gate.held });
+    await gate.reached;
+    const started = Date.now();
+    expect((await erase(s)).status).toBe(200);
+    await expectNothingHolds(s, email);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect((await posting).status).toBe(201);
+  });
+
+  it("keeps an enquiry sent after the erasure was over", async () => {
+    const s = stores();
+    expect((await erase(s)).status).toBe(200);
+    expect((await post(s, {})).status).toBe(201);
+    expect(await instance(s, "anna")("GET").then((r) => r.json())).toMatchObject({
+      submissions: [expect.objectContaining({ email: "Kadri@Example.ee" })],
+    });
   });
 });
 

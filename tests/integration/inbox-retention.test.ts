@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import retentionFunction, { config } from "../../netlify/functions/retention";
+import { clientKey, createRateLimiter, pruneRateLimits } from "../../netlify/lib/rate-limit";
 import { monthOf, pointerKey, type RowsDoc, rowsKey, SHARD_PREFIX } from "../../src/features/inbox/server/format";
-import { addEntries, readIndex, writePointer } from "../../src/features/inbox/server/index-store";
+import { addEntries, compactPending, readIndex, writePointer } from "../../src/features/inbox/server/index-store";
 import { saveSubmission, submissionKey } from "../../src/features/inbox/server/listing";
 import { exportItems } from "../../src/features/inbox/server/queries";
-import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
+import { ERASURE_MARK_MS, eraseByEmail, saveIndexedSubmission } from "../../src/features/inbox/server/records";
 import { applyRetention, GHOST_GRACE_MS } from "../../src/features/inbox/server/retention";
 import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
@@ -72,7 +73,8 @@ async function scene() {
     await writePointer(stores.index, x.id, keyOf(x));
   }
   for (const x of [s.a, s.c]) await stores.outbox.setJSON(keyOf(x), { id: x.id });
-  // Export copies for every month, as an export leaves them.
+  // Export copies for every month, as an export leaves them (after compacting the new entries).
+  await compactPending(stores);
   await exportItems(stores, { kind: null, status: null, q: "" }, () => {});
   return { stores, s };
 }
@@ -84,7 +86,13 @@ describe("retention", () => {
   it("deletes what is older than the period with everything that belongs to it, and nothing newer", async () => {
     const { stores, s } = await scene();
     const result = await applyRetention(stores, { months: 24, now: NOW });
-    expect(result).toEqual({ cutoff: "2024-11-22T12:00:00.000Z", deleted: 3, ghosts: 1, indexed: 1 });
+    expect(result).toEqual({
+      cutoff: "2024-11-22T12:00:00.000Z",
+      deleted: 3,
+      ghosts: 1,
+      indexed: 1,
+      erasureMarks: 0,
+    });
 
     const kept = [s.c, s.d, s.e, s.g];
     expect(await storedKeys(stores.submissions)).toEqual(kept.map(keyOf).sort());
@@ -110,6 +118,7 @@ describe("retention", () => {
       deleted: 0,
       ghosts: 0,
       indexed: 0,
+      erasureMarks: 0,
     });
   });
 
@@ -137,5 +146,45 @@ describe("the scheduled retention function", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await retentionFunction();
     expect(error).toHaveBeenCalledWith(expect.stringContaining("SUBMISSION_RETENTION_MONTHS must be a whole number"));
+  });
+});
+
+describe("what is kept no longer than it is needed", () => {
+  it("deletes rate-limit records whose window has passed, and keeps the ones still counting", async () => {
+    run += 1;
+    const store = blobs.store(`ret-rate-${run}`);
+    const hour = 60 * 60 * 1000;
+    const limiter = (at: number) => createRateLimiter({ store, limit: 3, windowMs: hour, salt: "s", now: () => at });
+    await limiter(NOW - 3 * hour).reserve("198.51.100.1");
+    await limiter(NOW - 2 * hour).reserve("198.51.100.2");
+    await limiter(NOW - 2 * hour).reserve("198.51.100.3");
+    await limiter(NOW - 10 * 60_000).reserve("198.51.100.3");
+    await limiter(NOW - 59 * 60_000).reserve("2001:db8:1:2::1");
+    expect(await pruneRateLimits(store, hour, NOW)).toBe(2);
+    const left = (await store.list({ prefix: "client-" })).blobs.map((b) => b.key).sort();
+    expect(left).toEqual([clientKey("198.51.100.3", "s"), clientKey("2001:db8:1:2::9", "s")].sort());
+    expect(await pruneRateLimits(store, hour, NOW)).toBe(0);
+  });
+
+  it("is what the daily function does with the forms' rate-limit records", async () => {
+    vi.stubEnv("NETLIFY_BLOBS_CONTEXT", blobs.context);
+    const store = blobs.store("contact-rate-limit");
+    await store.setJSON(clientKey("192.0.2.200", "salt"), { hits: [Date.now() - 2 * 60 * 60 * 1000] });
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    vi.stubEnv("SUBMISSION_RETENTION_MONTHS", "24");
+    await retentionFunction();
+    expect(await store.get(clientKey("192.0.2.200", "salt"))).toBeNull();
+  });
+
+  it("deletes erasure marks once they have served their time", async () => {
+    const { stores } = await scene();
+    await eraseByEmail(stores, "nobody@example.ee", () => NOW - ERASURE_MARK_MS - 1);
+    await eraseByEmail(stores, "someone@example.ee", () => NOW - 60_000);
+    expect((await stores.index.list({ prefix: "erased/" })).blobs).toHaveLength(2);
+    const result = await applyRetention(stores, { months: 24, now: NOW });
+    expect(result.erasureMarks).toBe(1);
+    const marks = await stores.index.list({ prefix: "erased/" });
+    expect(marks.blobs).toHaveLength(1);
+    expect(JSON.stringify(await stores.index.get(marks.blobs[0]?.key ?? "", { type: "json" }))).not.toContain("@");
   });
 });

@@ -2,6 +2,7 @@
 // Blobs server and the real mail catcher (maildev, started by global-setup), read back through its
 // REST API. Each test mails its own recipient address, so test files running at once never mix.
 import { createServer, type Server, type Socket } from "node:net";
+import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { notifyConfig } from "../../netlify/lib/mail/config";
 import type { BlobStore } from "../../netlify/lib/storage";
@@ -280,6 +281,51 @@ describe("notification mail", () => {
     expect(head).not.toMatch(/^(Bcc|Cc):/im);
     // The stored submission keeps what was typed; only the mail's headers are cleaned.
     expect((await storedSubmissions())[0]?.value.name).toBe("Kärt\r\nBcc: evil@example.com");
+  });
+
+  it("shows staff the visitor's name as typed: no direction controls, no encoded word decoded", async () => {
+    // A right-to-left override makes "fdp.exe" read "exe.pdf"; the encoded words hide a line break
+    // and "Bcc: evil@evil.example", and a line break and "Cc: x@evil.example".
+    const lookAlike = "=?utf-8?B?DQpCY2M6IGV2aWxAZXZpbC5leGFtcGxl?=";
+    const name = `Mari \u202Efdp.exe\u202C ${lookAlike}`;
+    const company = "\u2067=?iso-8859-1?Q?=0D=0ACc:_x@evil.example?=\u2069";
+    const { response, later } = await post(handlerWith(notifierWith()), { ...valid, name, company });
+    expect(response.status).toBe(201);
+    await Promise.all(later);
+    const [mail, ...more] = await waitForMails(recipient, 1);
+    expect(more).toHaveLength(0);
+    if (!mail) throw new Error("no mail");
+
+    const { raw, fields } = await rawHeaders(mail.id);
+    const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
+    expect(head).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u);
+    expect(head).not.toContain(lookAlike);
+    // Every header line is one the site writes: none starts from the visitor's text.
+    expect(fields.map(([field]) => field).sort()).toEqual(
+      [
+        "auto-submitted",
+        "content-type",
+        "date",
+        "from",
+        "message-id",
+        "mime-version",
+        "reply-to",
+        "subject",
+        "to",
+      ].sort(),
+    );
+
+    const parsed = await simpleParser(raw);
+    const typed = `Mari fdp.exe ${lookAlike}`;
+    expect(parsed.subject).toBe(`New enquiry from ${typed} (=?iso-8859-1?Q?=0D=0ACc:_x@evil.example?=)`);
+    expect(parsed.replyTo?.value).toEqual([{ name: typed, address: "kart@example.ee" }]);
+    expect(parsed.headers.has("bcc")).toBe(false);
+    expect(parsed.headers.has("cc")).toBe(false);
+    expect(parsed.bcc).toBeUndefined();
+    expect(mail.envelope.to.map((t) => t.address)).toEqual([recipient]);
+    expect(await mailsTo("evil@evil.example")).toEqual([]);
+    // The body keeps what was typed; the HTML part escapes it.
+    expect(parsed.text).toContain(name);
   });
 });
 

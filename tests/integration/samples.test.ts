@@ -118,6 +118,20 @@ describe("request-samples", () => {
     });
   });
 
+  it("answers 400 invalid_body to a lone surrogate anywhere in the body, nested ones included", async () => {
+    const handle = samplesHandler();
+    const bodies = [
+      JSON.stringify(valid).replace("Helsinki", "\\ud800"),
+      JSON.stringify(valid).replace("veneered-panels/walnut-matt", "\\udc00"),
+    ];
+    for (const body of bodies) {
+      const response = await handle(post(body), { ip: "203.0.113.11" });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe("invalid_body");
+    }
+    expect((await stores.submissions.list()).blobs).toHaveLength(0);
+  });
+
   it("refuses more than four finishes, a finish twice, an unknown finish and a missing address", async () => {
     const handle = samplesHandler();
     const five = ["felt-panels/moss", "felt-panels/sand", "felt-panels/oat", "felt-panels/rust", "felt-panels/pine"];
@@ -195,6 +209,22 @@ describe("request-samples", () => {
     expect((await samples(postJson(valid), { ip: "203.0.113.15" })).status).toBe(201);
   });
 
+  it("counts a client, not an address: an IPv6 /64 is one client, an IPv4-mapped address is its IPv4 one", async () => {
+    const contact = createContactHandler(deps());
+    const samples = samplesHandler();
+    const message = { name: "A", email: "a@example.ee", message: "Hello", website: "" };
+    expect((await contact(postJson(message), { ip: "2001:db8:77:1::a" })).status).toBe(201);
+    expect((await samples(postJson(valid), { ip: "2001:DB8:77:1:0:0:0:B" })).status).toBe(201);
+    expect((await contact(postJson(message), { ip: "2001:db8:77:1:ffff:ffff:ffff:ffff" })).status).toBe(201);
+    expect((await samples(postJson(valid), { ip: "2001:db8:77:1::d" })).status).toBe(429);
+    expect((await contact(postJson(message), { ip: "2001:db8:77:2::a" })).status).toBe(201);
+
+    expect((await samples(postJson(valid), { ip: "203.0.113.16" })).status).toBe(201);
+    expect((await contact(postJson(message), { ip: "::ffff:203.0.113.16" })).status).toBe(201);
+    expect((await samples(postJson(valid), { ip: "::ffff:cb00:7110" })).status).toBe(201);
+    expect((await contact(postJson(message), { ip: "203.0.113.16" })).status).toBe(429);
+  });
+
   it("is filtered by kind in the list, counted per kind, searchable by finish and city, exported and erased", async () => {
     const contact = createContactHandler(deps());
     const samples = samplesHandler();
@@ -214,7 +244,7 @@ describe("request-samples", () => {
     expect((await list(null, "walnut")).submissions.map((s) => s.email)).toEqual(["liisa@example.fi"]);
     expect((await list("samples", "HELSINKI")).submissions).toHaveLength(2);
 
-    const csv = parseCsv(toCsv(await exportItems(stores, { kind: "samples", status: null, q: "" }, () => {})));
+    const csv = parseCsv(toCsv((await exportItems(stores, { kind: "samples", status: null, q: "" }, () => {})).items));
     expect(csv[0]).toContain("finishes");
     const row = csv.find((cells) => cells.includes("liisa@example.fi")) ?? [];
     const header = csv[0] ?? [];

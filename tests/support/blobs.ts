@@ -13,6 +13,10 @@ export async function startBlobs() {
   const { port } = await server.start();
   const edgeURL = `http://localhost:${port}`;
   return {
+    /** The NETLIFY_BLOBS_CONTEXT a function running against this server reads. */
+    context: Buffer.from(JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, token, siteID: "test-site" })).toString(
+      "base64",
+    ),
     store: (name: string) =>
       getStore({ name, edgeURL, uncachedEdgeURL: edgeURL, token, siteID: "test-site", consistency: "strong" }),
     async stop() {

@@ -1,7 +1,45 @@
-import type { NotificationMail } from "./mail";
+import type { Mail } from "nodemailer";
+import { encodedWords, type NotificationMail } from "./mail";
 
 /** Sends one mail; rejects when the SMTP server did not accept it. */
 export type SendMail = (mail: NotificationMail) => Promise<void>;
+
+/** An address nodemailer would write as is: a dot-atom local part at a plain host name. */
+const PLAIN_ADDRESS = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9.-]+$/;
+
+/** The header that carries a Reply-To written here, named Reply-To as the message is written. */
+const REPLY_TO_AS_GIVEN = "X-Reply-To-As-Given";
+
+/**
+ * The mail as nodemailer takes it. Visitor text reaches two headers, Subject and the Reply-To display
+ * name, and must read there exactly as typed. nodemailer encodes a value holding anything but
+ * printable ASCII whole, but writes a printable-ASCII one as it is and keeps what looks like an
+ * RFC 2047 encoded word (`=?utf-8?B?…?=`), so that callers can pass pre-encoded text: a mail client
+ * would decode a visitor's look-alike into whatever it hides, a line break and "Bcc: …" say.
+ *
+ * So a value holding "=?" is written as encoded words of its own (encodedWords), which decode to
+ * exactly the text, look-alike included, and nothing else is changed:
+ * - the Subject goes as a prepared header, which nodemailer writes as given (folded);
+ * - a Reply-To display name cannot go through nodemailer, which writes an ASCII name quoted, and an
+ *   encoded word inside quotes is either left encoded (RFC 2047 §5) or decoded anyway, depending on
+ *   the client. nodemailer takes no prepared Reply-To either, so the header goes under another name
+ *   that nodemailer's normalizeHeaderKey hook turns into Reply-To, with an address nodemailer would
+ *   write unchanged; any other address goes without the name.
+ */
+export function mailOptions(mail: NotificationMail): Mail.Options {
+  const { replyTo, subject, headers, ...rest } = mail;
+  const options: Mail.Options = subject.includes("=?")
+    ? { ...rest, headers: { ...headers, Subject: { prepared: true, foldLines: true, value: encodedWords(subject) } } }
+    : { ...rest, subject, headers };
+  if (!replyTo) return options;
+  if (!replyTo.name.includes("=?")) return { ...options, replyTo };
+  if (!PLAIN_ADDRESS.test(replyTo.address)) return { ...options, replyTo: { name: "", address: replyTo.address } };
+  return {
+    ...options,
+    headers: { ...options.headers, [REPLY_TO_AS_GIVEN]: `${encodedWords(replyTo.name)} <${replyTo.address}>` },
+    normalizeHeaderKey: (key) => (key === REPLY_TO_AS_GIVEN ? "Reply-To" : key),
+  };
+}
 
 /** Hosts on this machine, where a plain connection never leaves it. */
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
@@ -33,7 +71,7 @@ export function smtpSender(smtpUrl: string): SendMail {
       transport = undefined;
       throw error;
     });
-    const info = await (await transport).sendMail(mail);
+    const info = await (await transport).sendMail(mailOptions(mail));
     if ((info.accepted ?? []).length === 0) throw new Error("the SMTP server accepted none of the recipients");
   };
 }

@@ -9,7 +9,7 @@ import { Disclosure } from "./Disclosure";
 import { type ChangeResult, EnquiryDialog } from "./EnquiryDialog";
 import { EraseByEmail } from "./EraseByEmail";
 import { findById } from "./find-item";
-import type { Item, ItemChange, Kind, Status } from "./inbox-types";
+import type { Item, ItemChange, Kind, Status, UnreadableRecord } from "./inbox-types";
 import { KindFilter } from "./KindFilter";
 import { appendPage, fromPage, type LoadedList, withRemoved, withUpdated } from "./list-state";
 import { SearchBox } from "./SearchBox";
@@ -18,10 +18,38 @@ import { SubmissionsTable } from "./SubmissionsTable";
 import { saveFile } from "./save-file";
 import { useInboxQuery } from "./use-inbox-query";
 
+/** The export's formats: the .xlsx workbook (the main download) and the CSV. */
+type ExportFormat = "xlsx" | "csv";
+
 type ListState = { status: "loading" } | { status: "error" } | ({ status: "loaded" } & LoadedList);
 
 /** The enquiry named by ?id= is neither loaded nor among the pages read to find it. */
 const NOT_FOUND = "That enquiry was not found. It may have been deleted.";
+
+/**
+ * Stored enquiries this view met but could not read (a write that never finished, or a file changed by
+ * hand): left out of the list, named so that staff know something is wrong and whom to ask.
+ */
+function UnreadableNotice({ records }: { records: UnreadableRecord[] }) {
+  const count = records.length === 1 ? "1 stored enquiry" : `${records.length} stored enquiries`;
+  return (
+    <div className="mb-4 rounded-2xl border border-oak/50 bg-sand px-5 py-4 text-sm" data-unreadable>
+      <p className="font-semibold">
+        {count} could not be read and {records.length === 1 ? "is" : "are"} left out.
+      </p>
+      <ul className="mt-2 space-y-1">
+        {records.map((record) => (
+          <li key={record.key}>
+            <code className="break-all">{record.key}</code> ({record.reason})
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-muted">
+        A developer can list, remove or restore them with <code>npm run inbox:doctor</code>.
+      </p>
+    </div>
+  );
+}
 
 /** A new session cookie after the old one ran out; with nobody signed in any more, off to sign in. */
 async function renewOrSignIn(): Promise<boolean> {
@@ -39,14 +67,14 @@ const fieldsOf = (error: unknown) => (error instanceof InboxApiError ? error.fie
 
 /**
  * The enquiry inbox: the kind filter, status tabs and search (kept in the URL), the table with paging,
- * one enquiry's detail in a dialog, the CSV export, erasure by email and the audit log.
+ * one enquiry's detail in a dialog, the exports (.xlsx and CSV), erasure by email and the audit log.
  */
 export function Inbox() {
   const api = useMemo(() => createInboxApi(renewOrSignIn), []);
   const [query, navigate] = useInboxQuery();
   const [list, setList] = useState<ListState>({ status: "loading" });
   const [loadingMore, setLoadingMore] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const [reloads, setReloads] = useState(0);
   const [detail, setDetail] = useState<Item | null>(null);
   const [auditVersion, setAuditVersion] = useState(0);
@@ -203,17 +231,27 @@ export function Inbox() {
     }
   }
 
-  async function downloadCsv() {
+  /** Downloads the current view in one format; one download at a time. */
+  async function download(format: ExportFormat) {
     if (exporting) return;
-    setExporting(true);
+    setExporting(format);
+    const filter = { kind: query.kind, status: query.status, q: query.q };
     try {
-      const { blob, filename } = await api.exportCsv({ kind: query.kind, status: query.status, q: query.q });
+      const { blob, filename, unreadable } = await (format === "xlsx" ? api.exportXlsx(filter) : api.exportCsv(filter));
       saveFile(blob, filename);
+      if (unreadable > 0) {
+        const records = unreadable === 1 ? "1 stored enquiry" : `${unreadable} stored enquiries`;
+        showToast(
+          "error",
+          "Export incomplete",
+          `${records} could not be read and ${unreadable === 1 ? "is" : "are"} not in the file.`,
+        );
+      }
       setAuditVersion((v) => v + 1);
     } catch (error) {
-      fail(error, FALLBACK_MESSAGES.export);
+      fail(error, format === "xlsx" ? FALLBACK_MESSAGES.exportXlsx : FALLBACK_MESSAGES.export);
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
@@ -247,17 +285,30 @@ export function Inbox() {
             onSelect={selectStatus}
           />
         </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
           <SearchBox value={query.q} onSearch={search} />
-          <BusyButton
-            busy={exporting}
-            label="Download CSV"
-            busyLabel="Preparing CSV..."
-            onClick={downloadCsv}
-            className="btn-secondary shrink-0"
-          />
+          {/* The workbook first: spreadsheets in Estonian, Finnish and Swedish settings split a CSV on
+              ";" and show it as one column, while the .xlsx opens the same everywhere. */}
+          <div className="flex flex-wrap gap-3">
+            <BusyButton
+              busy={exporting === "xlsx"}
+              label="Download spreadsheet (.xlsx)"
+              busyLabel="Preparing spreadsheet..."
+              onClick={() => void download("xlsx")}
+              className="btn-primary shrink-0"
+            />
+            <BusyButton
+              busy={exporting === "csv"}
+              label="Download CSV"
+              busyLabel="Preparing CSV..."
+              onClick={() => void download("csv")}
+              className="btn-secondary shrink-0"
+            />
+          </div>
         </div>
       </div>
+
+      {list.status === "loaded" && list.unreadable.length > 0 && <UnreadableNotice records={list.unreadable} />}
 
       {list.status === "loading" ? (
         <p className="py-10 text-muted">Loading...</p>

@@ -1,7 +1,7 @@
 import { type ApiErrorCode, apiError } from "../../lib/api-error";
 import { filterParams } from "./inbox-query";
 import type { AuditEntry, Item, ItemChange, Kind, ListPage, Status } from "./inbox-types";
-import { csvFileName, INBOX_API_PATH } from "./record";
+import { csvFileName, INBOX_API_PATH, UNREADABLE_HEADER, xlsxFileName } from "./record";
 
 const BASE = INBOX_API_PATH;
 
@@ -13,6 +13,7 @@ export const FALLBACK_MESSAGES = {
   erase: "Failed to erase the enquiries",
   audit: "Failed to fetch the audit log",
   export: "Failed to download the CSV file",
+  exportXlsx: "Failed to download the spreadsheet",
 } as const;
 
 /** A refused or failed call: the API's message (or the call's fallback), its code and field messages. */
@@ -44,6 +45,16 @@ export interface ListRequest {
   limit?: number;
 }
 
+/** What an export takes: the filters of the list, without paging. */
+export type ExportFilter = Pick<ListRequest, "kind" | "status" | "q">;
+
+/** A downloaded export: its bytes, the name to save it under, and how many unreadable enquiries it left out. */
+export interface ExportFile {
+  blob: Blob;
+  filename: string;
+  unreadable: number;
+}
+
 /**
  * The admin API as the inbox uses it. Calls carry the session cookie (same-origin requests send it);
  * a call refused because the session ran out renews it once and is sent again.
@@ -70,6 +81,15 @@ export function createInboxApi(renew: RenewSession, fetchImpl: Fetch = (input, i
     const body: unknown = await response.json().catch(() => null);
     if (body === null || typeof body !== "object") throw new InboxApiError(fallback, response.status);
     return body as T;
+  }
+
+  /** An export of what `filter` selects, named as the server says or else `fallbackName`. */
+  async function download(file: string, filter: ExportFilter, fallback: string, fallbackName: string) {
+    const query = filterParams(filter).toString();
+    const response = await call(`${BASE}/${file}${query ? `?${query}` : ""}`, {}, fallback);
+    const filename = filenameFromDisposition(response.headers.get("content-disposition")) ?? fallbackName;
+    const unreadable = Number(response.headers.get(UNREADABLE_HEADER) ?? 0) || 0;
+    return { blob: await response.blob(), filename, unreadable };
   }
 
   const itemPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
@@ -109,22 +129,21 @@ export function createInboxApi(renew: RenewSession, fetchImpl: Fetch = (input, i
     },
 
     /** The CSV as bytes (a Blob keeps its byte-order mark, which text() would drop) and its file name. */
-    async exportCsv(
-      filter: Pick<ListRequest, "kind" | "status" | "q">,
-      today = new Date(),
-    ): Promise<{ blob: Blob; filename: string }> {
-      const query = filterParams(filter).toString();
-      const response = await call(`${BASE}/export.csv${query ? `?${query}` : ""}`, {}, FALLBACK_MESSAGES.export);
-      const filename = filenameFromDisposition(response.headers.get("content-disposition")) ?? csvFileName(today);
-      return { blob: await response.blob(), filename };
+    exportCsv(filter: ExportFilter, today = new Date()): Promise<ExportFile> {
+      return download("export.csv", filter, FALLBACK_MESSAGES.export, csvFileName(today));
+    },
+
+    /** The same enquiries as an .xlsx workbook, and its file name. */
+    exportXlsx(filter: ExportFilter, today = new Date()): Promise<ExportFile> {
+      return download("export.xlsx", filter, FALLBACK_MESSAGES.exportXlsx, xlsxFileName(today));
     },
   };
 }
 
 export type InboxApi = ReturnType<typeof createInboxApi>;
 
-/** The file name the export would get without a Content-Disposition: the server's own (UTC day). */
-export { csvFileName };
+/** The file names the exports would get without a Content-Disposition: the server's own (UTC day). */
+export { csvFileName, xlsxFileName };
 
 /**
  * The file name of an attachment (`filename*=UTF-8''…` preferred over `filename="…"`), reduced to a

@@ -18,7 +18,8 @@ export function describeAuditEntry(entry: AuditEntry): string {
     case "erase":
       return `${erasedText(entry.count ?? 0)} by email`;
     case "export":
-      return entry.count === undefined ? "Downloaded the CSV" : `Downloaded the CSV (${entry.count} rows)`;
+      // The log does not say which format (.xlsx or CSV): both hold the same rows.
+      return entry.count === undefined ? "Downloaded an export" : `Downloaded an export (${entry.count} rows)`;
     default:
       return String((entry as { action: unknown }).action);
   }

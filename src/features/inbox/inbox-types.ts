@@ -5,6 +5,7 @@ import {
   SUBMISSION_STATUSES,
   type SubmissionKind,
   type SubmissionStatus,
+  type UnreadableRecord,
 } from "./record";
 import type { AuditEntry as StoredAuditEntry } from "./server/audit";
 import type { SubmissionItem } from "./server/submission-schema";
@@ -32,10 +33,14 @@ export const languageName = (code: string): string => LANGUAGE_NAMES.of(code) ??
 
 export type Counts = Record<Status, number>;
 
+export type { UnreadableRecord };
+
 export interface ListPage {
   submissions: Item[];
   next_cursor: string | null;
   counts: Counts;
+  /** The page's stored enquiries that could not be read, left out of `submissions`. */
+  unreadable?: UnreadableRecord[];
 }
 
 /** One entry of the audit log: never a visitor's name, address or message. */

@@ -1,4 +1,4 @@
-import type { Counts, Item, ListPage } from "./inbox-types";
+import type { Counts, Item, ListPage, UnreadableRecord } from "./inbox-types";
 import { countsAfter } from "./status";
 
 /** The list as the page holds it: the pages loaded so far, the next cursor and the tab counts. */
@@ -6,12 +6,15 @@ export interface LoadedList {
   items: Item[];
   next: string | null;
   counts: Counts;
+  /** Stored enquiries met so far that could not be read. */
+  unreadable: UnreadableRecord[];
 }
 
 export const fromPage = (page: ListPage): LoadedList => ({
   items: page.submissions,
   next: page.next_cursor,
   counts: page.counts,
+  unreadable: page.unreadable ?? [],
 });
 
 /** The next page appended; an enquiry already listed (it moved while paging) is kept once. */
@@ -21,6 +24,10 @@ export function appendPage(list: LoadedList, page: ListPage): LoadedList {
     items: [...list.items, ...page.submissions.filter((item) => !seen.has(item.id))],
     next: page.next_cursor,
     counts: page.counts,
+    unreadable: [
+      ...list.unreadable,
+      ...(page.unreadable ?? []).filter((u) => !list.unreadable.some((known) => known.key === u.key)),
+    ],
   };
 }
 
@@ -34,6 +41,7 @@ export function withUpdated(list: LoadedList, updated: Item, before: Item): Load
     items: list.items.map((item) => (item.id === updated.id ? updated : item)),
     next: list.next,
     counts: countsAfter(list.counts, before.status, updated.status),
+    unreadable: list.unreadable,
   };
 }
 
@@ -43,5 +51,6 @@ export function withRemoved(list: LoadedList, removed: Item): LoadedList {
     items: list.items.filter((item) => item.id !== removed.id),
     next: list.next,
     counts: countsAfter(list.counts, removed.status, null),
+    unreadable: list.unreadable,
   };
 }

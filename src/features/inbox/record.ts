@@ -21,5 +21,17 @@ export const NOTE_MAX_LENGTH = 1000;
 export const AUDIT_ACTIONS = ["status", "note", "delete", "erase", "export"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** The export's file name: the day it was made. */
-export const csvFileName = (at: Date | number) => `contact-submissions-${new Date(at).toISOString().slice(0, 10)}.csv`;
+/** The exports' file names: the UTC day they were made, with the format's extension. */
+const exportName = (at: Date | number, extension: string) =>
+  `contact-submissions-${new Date(at).toISOString().slice(0, 10)}.${extension}`;
+export const csvFileName = (at: Date | number) => exportName(at, "csv");
+export const xlsxFileName = (at: Date | number) => exportName(at, "xlsx");
+
+/** The export's header giving how many stored enquiries it left out because they cannot be read. */
+export const UNREADABLE_HEADER = "x-unreadable-records";
+
+/** A stored enquiry that cannot be read (empty, cut off, or not shaped as an enquiry), and why. */
+export interface UnreadableRecord {
+  key: string;
+  reason: "empty" | "not JSON" | "not a submission";
+}

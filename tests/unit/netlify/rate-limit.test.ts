@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey, createRateLimiter } from "../../../netlify/lib/rate-limit";
+import { clientIdentity, clientKey, createRateLimiter } from "../../../netlify/lib/rate-limit";
 import type { BlobStore } from "../../../netlify/lib/storage";
 
 /**
@@ -68,5 +68,48 @@ describe("rate limiter compare-and-swap", () => {
     } as unknown as BlobStore;
     const limiter = createRateLimiter({ store, limit: 3, windowMs: 1000, salt: "s", now: () => 0, maxAttempts: 3 });
     await expect(limiter.reserve("192.0.2.4")).rejects.toThrow("rate limit record kept changing");
+  });
+});
+
+describe("clientIdentity: a client, not an address", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["::FFFF:CB00:7107", "203.0.113.7"],
+    ["0:0:0:0:0:ffff:203.0.113.7", "203.0.113.7"],
+    ["[::ffff:203.0.113.7]", "203.0.113.7"],
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:0DB8:0001:0002:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"],
+    ["2001:db8:1:2::1", "2001:db8:1:2::/64"],
+    ["2001:db8::", "2001:db8:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["unknown", "unknown"],
+  ])("%s is %s", (ip, identity) => {
+    expect(clientIdentity(ip)).toBe(identity);
+  });
+
+  it("keys every address of one IPv6 /64 alike, and another /64 apart", () => {
+    const key = clientKey("2001:db8:aa:bb::1", "salt");
+    expect(clientKey("2001:db8:aa:bb:ffff:1234:5678:9abc", "salt")).toBe(key);
+    expect(clientKey("2001:DB8:AA:BB:0:0:0:2", "salt")).toBe(key);
+    expect(clientKey("2001:db8:aa:bc::1", "salt")).not.toBe(key);
+  });
+
+  it("keys an IPv4-mapped address as its IPv4 client", () => {
+    expect(clientKey("::ffff:198.51.100.4", "salt")).toBe(clientKey("198.51.100.4", "salt"));
+  });
+
+  it("counts rotating IPv6 addresses of one /64 against one limit", async () => {
+    const limiter = createRateLimiter({
+      store: atomicStore().store,
+      limit: 3,
+      windowMs: 60_000,
+      salt: "s",
+      now: () => 1,
+    });
+    const answers = [];
+    for (let i = 1; i <= 5; i++) answers.push((await limiter.reserve(`2001:db8:5:6::${i.toString(16)}`)).allowed);
+    expect(answers).toEqual([true, true, true, false, false]);
   });
 });

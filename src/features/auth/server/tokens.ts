@@ -4,6 +4,7 @@ import * as errors from "jose/errors";
 import { createRemoteJWKSet } from "jose/jwks/remote";
 import { decodeJwt } from "jose/jwt/decode";
 import { type JWTVerifyGetKey, jwtVerify } from "jose/jwt/verify";
+import type { AccountLookup } from "./current-claims";
 
 /** A token that is missing, malformed, forged or expired: answered with 401. */
 export class InvalidTokenError extends Error {
@@ -40,11 +41,17 @@ export const GOOGLE_SECURE_TOKEN_JWKS =
 /**
  * Verifies Firebase ID tokens as Firebase documents it: RS256, signed by one of Google's securetoken
  * keys, issued for this project, not expired, with a subject and a past auth_time.
+ *
+ * With `accounts`, the token proves who is signed in, and the account as it is now decides the rest
+ * (an ID token keeps the claims it was issued with for its hour): `admin` is the account's current
+ * claim, and a disabled account or a token issued before the account's sign-ins were revoked is
+ * refused as invalid. A revoked role is so refused as soon as the lookup sees it (see CLAIMS_CACHE_MS).
  */
 export function firebaseTokenVerifier(options: {
   projectId: string;
   keys?: JWTVerifyGetKey;
   now?: () => number;
+  accounts?: AccountLookup;
 }): TokenVerifier {
   const keys = options.keys ?? createRemoteJWKSet(new URL(GOOGLE_SECURE_TOKEN_JWKS));
   const now = options.now ?? Date.now;
@@ -62,6 +69,16 @@ export function firebaseTokenVerifier(options: {
       }
       const email = typeof payload.email === "string" ? payload.email : null;
       const user: VerifiedUser = { uid: payload.sub, admin: payload.admin === true, email };
+      if (options.accounts) {
+        const account = await options.accounts(payload.sub);
+        if (!account) throw new InvalidTokenError("no such user");
+        if (account.disabled) throw new InvalidTokenError("the account is disabled");
+        user.admin = account.admin;
+        // A role taken away answers 403 (signed in, not allowed); a revoked sign-in of an admin, 401.
+        if (account.admin && account.validSince !== null && payload.auth_time * 1000 < account.validSince) {
+          throw new InvalidTokenError("the sign-in was revoked");
+        }
+      }
       if (typeof payload.exp === "number") user.expiresAt = payload.exp * 1000;
       return user;
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { Context } from "@netlify/functions";
 import { type Env, type InvocationContext, isDeployed, runsUnderLocalServer } from "../../../../netlify/lib/env";
+import { cachedAccounts, deployedAccountLookup } from "./current-claims";
 import { emulatorTokenVerifier, firebaseTokenVerifier, type TokenVerifier } from "./tokens";
 
 /** Set to "1" only by the project's local scripts; never set on Netlify. */
@@ -41,7 +42,8 @@ export const trustEmulatorTokens = (env: Env, context: InvocationContext): boole
 const projectId = process.env.FIREBASE_PROJECT_ID ?? process.env.PUBLIC_FIREBASE_PROJECT_ID ?? "";
 
 /**
- * How the staff functions check a Firebase ID token: against Google's signing keys, or, under Netlify's
+ * How the staff functions check a Firebase ID token: against Google's signing keys, with the account's
+ * current claims read through the service account (cached for CLAIMS_CACHE_MS), or, under Netlify's
  * local server with the local-only setting, by asking the Auth emulator (see emulatorTokenTrust).
  */
 export function chooseVerifier(context: Context): TokenVerifier {
@@ -53,5 +55,5 @@ export function chooseVerifier(context: Context): TokenVerifier {
         "sign-ins are verified against Google's signing keys",
     );
   }
-  return firebaseTokenVerifier({ projectId });
+  return firebaseTokenVerifier({ projectId, accounts: cachedAccounts(deployedAccountLookup(process.env, projectId)) });
 }

@@ -77,6 +77,29 @@ export function runAfterAnswer(
   context.waitUntil?.(guarded);
 }
 
+/**
+ * Whether every string in a parsed body, keys included and however deeply nested, is well-formed
+ * Unicode. JSON may spell a lone surrogate (`"\ud800"`), which is no character at all: it cannot be
+ * stored as UTF-8 or shown, so such a body is refused whole. (A URL-encoded body cannot carry one:
+ * broken percent-encoded UTF-8 decodes to U+FFFD.) Walked with a list rather than recursion, so deep
+ * nesting cannot exhaust the stack.
+ */
+export function wellFormed(payload: unknown): boolean {
+  const pending: unknown[] = [payload];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (!value.isWellFormed()) return false;
+    } else if (typeof value === "object" && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        if (!key.isWellFormed()) return false;
+        pending.push(item);
+      }
+    }
+  }
+  return true;
+}
+
 export type Parsed<T> =
   | { ok: true; value: T }
   | { ok: false; code: Extract<ApiErrorCode, "invalid_fields" | "bot_detected">; fields: Record<string, string> };
@@ -141,6 +164,7 @@ export function createFormHandler<T, R extends { id: string; created_at: string 
         return errorResponse(413, "payload_too_large", "The message is too large");
       return errorResponse(400, "invalid_body", isForm ? "Invalid form data" : "Invalid JSON");
     }
+    if (!wellFormed(payload)) return errorResponse(400, "invalid_body", "Text must be valid Unicode");
 
     // The page's language the form was posted from: stored with the enquiry, so staff know which
     // language to answer in, and the language of the result page. Missing or unknown counts as English.

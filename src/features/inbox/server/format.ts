@@ -9,6 +9,10 @@
  *   - `shard/YYYY-MM` -> the index of the submissions created in that month (UTC): per key its
  *     status, the time of its last change and its folded search text. Lists, searches, tabs and
  *     counts read these shards and then only the blobs of the page they answer.
+ *   - `pending/<key>` -> a new submission's own index entry, written by the function that stores it.
+ *     Lists, searches, tabs and counts read these beside the shards; compaction (one writer: the
+ *     scheduled `compact-inbox` and each admin read) moves them into their month's shard. So a post
+ *     writes only keys of its own, and posts at once never contend for a shard.
  *   - `id/<uuid>` -> `{ key }`, so that an id from a URL finds its blob.
  *   - `rows/YYYY-MM` -> copies of that month's records for the CSV export. A copy counts only while
  *     its `updated_at` equals the shard's time of last change; any other record is read from its blob
@@ -38,6 +42,8 @@ export const ROWS_PREFIX = "rows/";
 export const shardKey = (month: string) => `${SHARD_PREFIX}${month}`;
 export const rowsKey = (month: string) => `${ROWS_PREFIX}${month}`;
 export const pointerKey = (id: string) => `id/${id}`;
+export const PENDING_PREFIX = "pending/";
+export const pendingKey = (key: string) => `${PENDING_PREFIX}${key}`;
 export const META_KEY = "meta";
 export const INDEX_VERSION = 1;
 

@@ -3,15 +3,16 @@ import { type BlobStore, guard, StorageUnavailableError } from "../../../../netl
 import { z } from "../../../lib/zod";
 import { authenticateStaff } from "../../auth/server/session";
 import type { TokenVerifier, VerifiedUser } from "../../auth/server/tokens";
-import { INBOX_API_PATH } from "../record";
+import { INBOX_API_PATH, UNREADABLE_HEADER } from "../record";
 import { type AuditEvent, recentAudit, recordAudit } from "./audit";
 import { csvFileName, toCsv } from "./csv";
 import { isSubmissionKey } from "./format";
-import { ensureIndexed } from "./index-store";
+import { compactPending, ensureIndexed } from "./index-store";
 import { PAGE_SIZE } from "./listing";
 import { exportItems, listPage, toItem } from "./queries";
 import { deleteSubmission, eraseByEmail, updateSubmission } from "./records";
 import { EraseRequestSchema, SUBMISSION_KINDS, SUBMISSION_STATUSES, SubmissionPatchSchema } from "./submission-schema";
+import { toXlsx, XLSX_MEDIA_TYPE, xlsxFileName } from "./xlsx";
 
 export interface SubmissionsDeps {
   submissions: BlobStore;
@@ -31,9 +32,12 @@ export const SEARCH_MAX_LENGTH = 200;
 /** Largest JSON body a change or an erasure may send. */
 export const MAX_ADMIN_BODY_BYTES = 16 * 1024;
 
+/** The export's file formats, by the route's extension. */
+type ExportFormat = "csv" | "xlsx";
+
 type Route =
   | { kind: "list" }
-  | { kind: "export" }
+  | { kind: "export"; format: ExportFormat }
   | { kind: "erase" }
   | { kind: "audit" }
   | { kind: "item"; segment: string }
@@ -55,7 +59,8 @@ function route(pathname: string): Route {
   const segments = rest.slice(1).split("/");
   const [segment] = segments;
   if (segments.length !== 1 || segment === undefined) return { kind: "unknown" };
-  if (segment === "export.csv") return { kind: "export" };
+  if (segment === "export.csv") return { kind: "export", format: "csv" };
+  if (segment === "export.xlsx") return { kind: "export", format: "xlsx" };
   if (segment === "erase") return { kind: "erase" };
   if (segment === "audit") return { kind: "audit" };
   return { kind: "item", segment };
@@ -105,7 +110,8 @@ const invalidQuery = (error: z.ZodError) => {
  * - GET / ?kind=&status=&q=&cursor=&limit=: a page of enquiries, newest first, with the tab counts
  *   (of the kind asked for: contact messages, sample requests, or both when absent);
  * - PATCH /<id> { status?, note? }, DELETE /<id>;
- * - GET /export.csv ?kind=&status=&q=; POST /erase { email }; GET /audit.
+ * - GET /export.csv and GET /export.xlsx ?kind=&status=&q=: the same enquiries in either format;
+ * - POST /erase { email }; GET /audit.
  * Every route answers 405 (with Allow) to other methods, 401 without a valid token (header or session
  * cookie, see staff-session.ts), 403 without the admin claim or for a cookie-carried change from another
  * site, 400 with field messages for a bad query, id or body, and 404 for an unknown id. Every
@@ -118,6 +124,15 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
   const indexState = { indexed: false };
   const stores = { submissions: deps.submissions, index: deps.index, outbox: deps.outbox };
   const audit = (user: VerifiedUser, event: AuditEvent) => recordAudit(deps.audit, user, event, now());
+
+  /**
+   * Before the index is read or changed: every stored submission indexed (once), and the new entries
+   * compacted into their shards. A failed compaction is only logged: reads include new entries anyway.
+   */
+  async function prepareIndex(): Promise<void> {
+    await ensureIndexed(stores, indexState, now());
+    await compactPending(stores).catch((error: unknown) => log("compacting the inbox index failed", error));
+  }
 
   /** The signed-in admin, or the answer for a missing, invalid or insufficient sign-in. */
   async function authenticate(request: Request): Promise<VerifiedUser | Response> {
@@ -178,37 +193,48 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
       case "list": {
         const query = ListQuery.safeParse(queryOf(url));
         if (!query.success) return invalidQuery(query.error);
-        await ensureIndexed(stores, indexState, now());
+        await prepareIndex();
         const { kind, status, q, cursor, limit } = query.data;
         return ok(
-          await listPage(stores, {
-            kind: kind ?? null,
-            status: status ?? null,
-            q: q ?? "",
-            cursor: cursor ?? null,
-            limit: limit ?? PAGE_SIZE,
-          }),
+          await listPage(
+            stores,
+            {
+              kind: kind ?? null,
+              status: status ?? null,
+              q: q ?? "",
+              cursor: cursor ?? null,
+              limit: limit ?? PAGE_SIZE,
+            },
+            log,
+          ),
         );
       }
       case "export": {
         const query = FilterQuery.safeParse(queryOf(url));
         if (!query.success) return invalidQuery(query.error);
-        await ensureIndexed(stores, indexState, now());
+        await prepareIndex();
         const at = now();
         const { kind, status, q } = query.data;
-        const items = await exportItems(stores, { kind: kind ?? null, status: status ?? null, q: q ?? "" }, log);
+        const filter = { kind: kind ?? null, status: status ?? null, q: q ?? "" };
+        const { items, unreadable } = await exportItems(stores, filter, log);
+        const [body, type, filename] =
+          target.format === "xlsx"
+            ? [await toXlsx(items, at), XLSX_MEDIA_TYPE, xlsxFileName(at)]
+            : [toCsv(items), "text/csv; charset=utf-8", csvFileName(at)];
         await audit(user, { action: "export", count: items.length });
-        return respond(toCsv(items), 200, {
-          "content-type": "text/csv; charset=utf-8",
-          "content-disposition": `attachment; filename="${csvFileName(at)}"`,
+        return respond(body, 200, {
+          "content-type": type,
+          "content-disposition": `attachment; filename="${filename}"`,
+          // Stored enquiries the file leaves out because they cannot be read (see listPage's `unreadable`).
+          [UNREADABLE_HEADER]: String(unreadable.length),
           vary: "authorization",
         });
       }
       case "erase": {
         const body = await jsonBody(request, EraseRequestSchema);
         if (body instanceof Response) return body;
-        await ensureIndexed(stores, indexState, now());
-        const erased = await eraseByEmail(stores, body.email);
+        await prepareIndex();
+        const erased = await eraseByEmail(stores, body.email, now);
         await audit(user, { action: "erase", count: erased });
         return ok({ erased });
       }
@@ -218,14 +244,14 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
         const id = itemId(target.segment);
         if (id instanceof Response) return id;
         if (request.method === "DELETE") {
-          await ensureIndexed(stores, indexState, now());
-          if (!(await deleteSubmission(stores, id))) return notFound();
+          await prepareIndex();
+          if (!(await deleteSubmission(stores, id, now()))) return notFound();
           await audit(user, { action: "delete", id });
           return respond(null, 204);
         }
         const patch = await jsonBody(request, SubmissionPatchSchema);
         if (patch instanceof Response) return patch;
-        await ensureIndexed(stores, indexState, now());
+        await prepareIndex();
         const update = await updateSubmission(stores, id, patch, now);
         if (!update) return notFound();
         const { record, changed } = update;

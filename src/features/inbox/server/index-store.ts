@@ -1,4 +1,5 @@
-import { type BlobStore, guard, StorageUnavailableError } from "../../../../netlify/lib/storage";
+import { type BlobStore, guard, readStoredJSON, StorageUnavailableError } from "../../../../netlify/lib/storage";
+import type { UnreadableRecord } from "../record";
 import { backoff, inBatches, MAX_ATTEMPTS, updateJSON } from "./cas";
 import {
   type FullRecord,
@@ -11,6 +12,8 @@ import {
   keyTime,
   META_KEY,
   monthOf,
+  PENDING_PREFIX,
+  pendingKey,
   pointerKey,
   type RowsDoc,
   rowsKey,
@@ -65,15 +68,49 @@ async function readShard(index: BlobStore, month: string): Promise<Record<string
   return doc?.items ?? {};
 }
 
-/** Every index entry, newest first (ascending key order), read from every month shard in parallel. */
+/** Whether a stored value is an index entry (a pending one may be cut off or written by hand). */
+function isIndexEntry(value: unknown): value is IndexEntry {
+  const entry = value as Partial<IndexEntry> | null;
+  return (
+    typeof entry === "object" &&
+    entry !== null &&
+    typeof entry.s === "string" &&
+    typeof entry.u === "number" &&
+    typeof entry.t === "string"
+  );
+}
+
+/** The keys of the entries not yet compacted into their shards: one list call. */
+export async function pendingKeys(index: BlobStore): Promise<string[]> {
+  const { blobs } = await guard("listing new index entries", () => index.list({ prefix: PENDING_PREFIX }));
+  return blobs.map((blob) => blob.key.slice(PENDING_PREFIX.length)).filter(isSubmissionKey);
+}
+
+/** The entries not yet compacted; an unreadable one is left out (its submission is read on its own). */
+async function readPending(index: BlobStore): Promise<KeyedEntry[]> {
+  const keys = await pendingKeys(index);
+  const read = await inBatches(keys, 32, async (key) => {
+    const stored = await readStoredJSON(index, pendingKey(key), "reading a new index entry");
+    return stored.state === "ok" && isIndexEntry(stored.value) ? { key, entry: stored.value } : null;
+  });
+  return read.filter((entry): entry is KeyedEntry => entry !== null);
+}
+
+/**
+ * Every index entry, newest first (ascending key order): every month shard and the entries not yet
+ * compacted into them, read in parallel. Where a key is in both (while it is being compacted), the
+ * entry of the later change counts.
+ */
 export async function readIndex(index: BlobStore): Promise<KeyedEntry[]> {
-  const list = await months(index, SHARD_PREFIX);
+  const [list, pending] = await Promise.all([months(index, SHARD_PREFIX), readPending(index)]);
   const shards = await Promise.all(list.map((month) => readShard(index, month)));
-  const entries: KeyedEntry[] = [];
-  for (const items of shards) {
-    for (const key of Object.keys(items).sort()) entries.push({ key, entry: items[key] as IndexEntry });
+  const byKey = new Map<string, IndexEntry>();
+  for (const items of shards) for (const [key, entry] of Object.entries(items)) byKey.set(key, entry);
+  for (const { key, entry } of pending) {
+    const current = byKey.get(key);
+    if (!current || current.u < entry.u) byKey.set(key, entry);
   }
-  return entries;
+  return [...byKey.keys()].sort().map((key) => ({ key, entry: byKey.get(key) as IndexEntry }));
 }
 
 /** Applies `change` to the items of one month's shard with a conditional write; it returns whether it changed them. */
@@ -93,14 +130,15 @@ async function changeShard(
   );
 }
 
-/** Adds entries that are not in the index yet (an existing entry is left as it is). */
+/** Adds entries to their shards; an entry already there stays unless the new one is of a later change. */
 export async function addEntries(index: BlobStore, entries: KeyedEntry[]): Promise<void> {
   await Promise.all(
     [...byMonth(entries, (e) => e.key)].map(([month, group]) =>
       changeShard(index, month, (items) => {
         let changed = false;
         for (const { key, entry } of group) {
-          if (items[key]) continue;
+          const current = items[key];
+          if (current && current.u >= entry.u) continue;
           items[key] = entry;
           changed = true;
         }
@@ -110,6 +148,56 @@ export async function addEntries(index: BlobStore, entries: KeyedEntry[]): Promi
   );
 }
 
+/** A new submission's own index entry (see PENDING_PREFIX): one write of a key nobody else writes. */
+export async function writePending(index: BlobStore, key: string, entry: IndexEntry): Promise<void> {
+  await guard("writing an index entry", () => index.setJSON(pendingKey(key), entry));
+}
+
+export async function deletePending(index: BlobStore, keys: string[]): Promise<void> {
+  await inBatches(keys, 16, (key) => guard("deleting a new index entry", () => index.delete(pendingKey(key))));
+}
+
+/** How many new entries one compaction moves at most; the next one moves the rest. */
+export const COMPACT_BATCH = 1000;
+
+/**
+ * Moves new entries into their month's shards, the one writer of additions to the shards. Each entry
+ * is made from its stored submission as it is now (read before the shard write and once more after
+ * it): a submission changed after the first read is synced again, one deleted is taken out again, so
+ * a change or deletion running meanwhile is never undone (whichever comes last, the other sees it).
+ * An entry whose submission is not stored yet (being written) or cannot be read stays for later.
+ * Returns how many entries it moved.
+ */
+export async function compactPending(stores: InboxStores): Promise<number> {
+  const keys = (await pendingKeys(stores.index)).slice(0, COMPACT_BATCH);
+  if (keys.length === 0) return 0;
+  const first = await inBatches(keys, 16, (key) => readRecordState(stores.submissions, key));
+  const found = keys.flatMap((key, i) => {
+    const read = first[i];
+    return read?.state === "ok" ? [{ key, record: read.record }] : [];
+  });
+  await addEntries(
+    stores.index,
+    found.map(({ key, record }) => ({ key, entry: indexEntry(record) })),
+  );
+  const again = await inBatches(found, 16, ({ key }) => readRecordState(stores.submissions, key));
+  const gone: string[] = [];
+  const changed: { key: string; record: FullRecord }[] = [];
+  found.forEach(({ key, record }, i) => {
+    const now = again[i];
+    if (now?.state === "missing") gone.push(key);
+    else if (now?.state === "ok" && now.record.updated_at !== record.updated_at)
+      changed.push({ key, record: now.record });
+  });
+  await removeEntries(stores.index, gone);
+  await Promise.all(changed.map(({ key, record }) => syncEntry(stores.index, key, record)));
+  await deletePending(
+    stores.index,
+    found.map(({ key }) => key),
+  );
+  return found.length;
+}
+
 /**
  * Brings a submission's entry up to its stored record, but only over an older one: changes applied
  * in another order than they were stored still leave the newest in the index. An entry that is not
@@ -117,11 +205,23 @@ export async function addEntries(index: BlobStore, entries: KeyedEntry[]): Promi
  */
 export async function syncEntry(index: BlobStore, key: string, record: Submission): Promise<void> {
   const fresh = indexEntry(record);
+  const newer = (current: IndexEntry | null | undefined): current is IndexEntry =>
+    isIndexEntry(current) && current.u < fresh.u;
   await changeShard(index, monthOfKey(key), (items) => {
     const current = items[key];
-    if (!current || current.u >= fresh.u) return false;
+    if (!newer(current)) return false;
     items[key] = { ...current, s: fresh.s, u: fresh.u };
     return true;
+  });
+  // Not compacted yet: its own entry changes too (compaction re-reads the submission after it moves
+  // an entry, so a change that finds neither is still not lost).
+  await updateJSON<IndexEntry>(
+    index,
+    pendingKey(key),
+    (current) => (newer(current) ? { ...current, s: fresh.s, u: fresh.u } : "unchanged"),
+    "a new index entry",
+  ).catch((error: unknown) => {
+    if (!(error instanceof StorageUnavailableError) || !(error.cause instanceof SyntaxError)) throw error;
   });
 }
 
@@ -141,13 +241,52 @@ export async function removeEntries(index: BlobStore, keys: string[]): Promise<v
   );
 }
 
-/** The key an id points to, or null. */
-export async function readPointer(index: BlobStore, id: string): Promise<string | null> {
-  const data = (await guard("reading an id pointer", () =>
-    index.get(pointerKey(id), { type: "json", consistency: "strong" }),
-  )) as { key?: unknown } | null;
+/**
+ * How long a deletion holds its claim on an id. A deletion that stopped half-way (its function ended)
+ * leaves its claim; after this long the enquiry can be changed and deleted again.
+ */
+export const DELETION_LEASE_MS = 60_000;
+
+interface Pointer {
+  key?: unknown;
+  /** When a deletion claimed the id: while the claim holds, the id counts as gone. */
+  deleting?: unknown;
+}
+
+const pointedKey = (data: Pointer | null, id: string, now: number): string | null => {
   const key = data?.key;
-  return typeof key === "string" && isSubmissionKey(key) && keyId(key) === id ? key : null;
+  if (typeof key !== "string" || !isSubmissionKey(key) || keyId(key) !== id) return null;
+  const claimed = typeof data?.deleting === "number" && data.deleting > now - DELETION_LEASE_MS;
+  return claimed ? null : key;
+};
+
+/** The key an id points to, or null (none, an unreadable pointer, or a deletion has claimed it). */
+export async function readPointer(index: BlobStore, id: string, now = Date.now()): Promise<string | null> {
+  const stored = await readStoredJSON(index, pointerKey(id), "reading an id pointer");
+  return stored.state === "ok" ? pointedKey(stored.value as Pointer | null, id, now) : null;
+}
+
+/**
+ * Claims an id for its deletion: the pointer is marked with a conditional write, so of several
+ * deletions of one enquiry at once exactly one gets its key, and the others find it gone. Null when
+ * there is no such id or another deletion holds it.
+ */
+export async function claimDeletion(index: BlobStore, id: string, now: number): Promise<string | null> {
+  const found = await guard("reading an id pointer", () =>
+    index.getWithMetadata(pointerKey(id), { type: "text", consistency: "strong" }),
+  );
+  let data: Pointer | null = null;
+  try {
+    data = JSON.parse(found?.data ?? "null") as Pointer | null;
+  } catch {
+    // An unreadable pointer points nowhere.
+  }
+  const key = pointedKey(data, id, now);
+  if (!found || !key) return null;
+  const write = await guard("claiming an id pointer", () =>
+    index.setJSON(pointerKey(id), { key, deleting: now }, { onlyIfMatch: found.etag ?? "missing-etag" }),
+  );
+  return write.modified ? key : null;
 }
 
 /** Writes an id's pointer unless one exists; true when this call wrote it. */
@@ -160,12 +299,32 @@ export async function deletePointer(index: BlobStore, id: string): Promise<void>
   await guard("deleting an id pointer", () => index.delete(pointerKey(id)));
 }
 
-/** A stored submission with every inbox field, or null when there is none (or it is not a submission). */
+/** Why a stored submission cannot be read: empty, cut off (not JSON), or not shaped as a submission. */
+export type BrokenReason = UnreadableRecord["reason"];
+
+/** A stored submission as read: none, one with every inbox field, or an unreadable one and why. */
+export type RecordState =
+  | { state: "missing" }
+  | { state: "ok"; record: FullRecord }
+  | { state: "broken"; reason: BrokenReason };
+
+/**
+ * A stored submission, read so that an unreadable one never fails the caller: it is reported as
+ * broken with its reason, for lists and exports to answer with everything else and name it.
+ */
+export async function readRecordState(submissions: BlobStore, key: string): Promise<RecordState> {
+  const stored = await readStoredJSON(submissions, key, "reading a submission");
+  if (stored.state !== "ok") return stored;
+  const parsed = SubmissionSchema.safeParse(stored.value);
+  return parsed.success
+    ? { state: "ok", record: fullRecord(parsed.data) }
+    : { state: "broken", reason: "not a submission" };
+}
+
+/** A stored submission with every inbox field, or null when there is none (or it cannot be read). */
 export async function readRecord(submissions: BlobStore, key: string): Promise<FullRecord | null> {
-  const data = await guard("reading a submission", () => submissions.get(key, { type: "json", consistency: "strong" }));
-  if (data === null) return null;
-  const parsed = SubmissionSchema.safeParse(data);
-  return parsed.success ? fullRecord(parsed.data) : null;
+  const read = await readRecordState(submissions, key);
+  return read.state === "ok" ? read.record : null;
 }
 
 /** The export copies of the given months, by key. */

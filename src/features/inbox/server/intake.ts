@@ -37,11 +37,17 @@ export function inboxAccept(deps: Pick<IntakeDeps, "submissions" | "index" | "no
   const { notifier } = deps;
   return async (submission, later) => {
     const queued = (await notifier?.queue(submission)) ?? false;
+    let kept: boolean;
     try {
-      await saveIndexedSubmission(deps, submission);
+      kept = await saveIndexedSubmission(deps, submission);
     } catch (error) {
       if (queued) await notifier?.unqueue(submission);
       throw error;
+    }
+    // Erased as it was stored (see saveIndexedSubmission): nothing is left of it, its mail included.
+    if (!kept) {
+      if (queued) await notifier?.unqueue(submission);
+      return;
     }
     if (notifier) {
       const retried = queued || (await notifier.queue(submission));

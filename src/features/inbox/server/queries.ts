@@ -1,11 +1,13 @@
 import type { BlobStore } from "../../../../netlify/lib/storage";
+import type { UnreadableRecord } from "../record";
 import { inBatches } from "./cas";
 import { entryKind, type FullRecord, fold, keyTime, monthOf, textMatches } from "./format";
 import {
   type InboxStores,
   type KeyedEntry,
+  type RecordState,
   readIndex,
-  readRecord,
+  readRecordState,
   readRows,
   rowIsCurrent,
   writeBackRows,
@@ -76,10 +78,33 @@ async function pendingNotifications(outbox: BlobStore): Promise<Set<string>> {
   return new Set(await listOutboxKeys(outbox));
 }
 
+export type Unreadable = UnreadableRecord;
+
 export interface Page {
   submissions: SubmissionItem[];
   next_cursor: string | null;
   counts: Counts;
+  /** The page's submissions that could not be read: left out, named here for staff to see. */
+  unreadable: Unreadable[];
+}
+
+/** The unreadable ones among records read, each logged once with its key and reason. */
+function unreadableAmong(
+  keys: string[],
+  states: RecordState[],
+  log: (message: string) => void,
+): { found: Map<string, FullRecord>; unreadable: Unreadable[] } {
+  const found = new Map<string, FullRecord>();
+  const unreadable: Unreadable[] = [];
+  keys.forEach((key, i) => {
+    const state = states[i];
+    if (state?.state === "ok") found.set(key, state.record);
+    else if (state?.state === "broken") {
+      unreadable.push({ key, reason: state.reason });
+      log(`unreadable submission ${key} (${state.reason}): left out; npm run inbox:doctor lists and repairs it`);
+    }
+  });
+  return { found, unreadable };
 }
 
 /**
@@ -91,14 +116,17 @@ export interface Page {
 export async function listPage(
   stores: QueryStores,
   filter: Filter & { cursor: string | null; limit: number },
+  log: (message: string) => void = console.error,
 ): Promise<Page> {
   const [entries, pending] = await Promise.all([readIndex(stores.index), pendingNotifications(stores.outbox)]);
   const cursor = filter.cursor;
   const selected = select(entries, filter).filter(({ key }) => cursor === null || key > cursor);
   const page = selected.slice(0, filter.limit);
-  const records = await Promise.all(page.map(({ key }) => readRecord(stores.submissions, key)));
-  const submissions = page.flatMap(({ key }, i) => {
-    const record = records[i];
+  const keys = page.map(({ key }) => key);
+  const states = await Promise.all(keys.map((key) => readRecordState(stores.submissions, key)));
+  const { found, unreadable } = unreadableAmong(keys, states, log);
+  const submissions = keys.flatMap((key) => {
+    const record = found.get(key);
     return record ? [toItem(record, !pending.has(key))] : [];
   });
   const last = page.at(-1);
@@ -106,6 +134,7 @@ export async function listPage(
     submissions,
     next_cursor: selected.length > filter.limit && last ? last.key : null,
     counts: countStatuses(entries, filter.kind),
+    unreadable,
   };
 }
 
@@ -113,13 +142,14 @@ export async function listPage(
  * Every enquiry a filter selects, newest first, for the CSV export. Records come from the export
  * copies where they are current and from their blobs otherwise (read in parallel batches); the copies
  * of each month that needed blob reads are then written back, so the next export reads fewer blobs.
- * A failure to write them back is only logged.
+ * A failure to write them back is only logged. A submission that cannot be read is left out and named
+ * in `unreadable`.
  */
 export async function exportItems(
   stores: QueryStores,
   filter: Filter,
   log: (message: string, error?: unknown) => void,
-): Promise<SubmissionItem[]> {
+): Promise<{ items: SubmissionItem[]; unreadable: Unreadable[] }> {
   const [entries, pending] = await Promise.all([readIndex(stores.index), pendingNotifications(stores.outbox)]);
   const selected = select(entries, filter);
   const rows = await readRows(
@@ -127,12 +157,9 @@ export async function exportItems(
     selected.map(({ key }) => monthOf(keyTime(key))),
   );
   const stale = selected.filter(({ key, entry }) => !rowIsCurrent(rows.get(key), entry));
-  const read = new Map<string, FullRecord>();
-  const records = await inBatches(stale, 32, ({ key }) => readRecord(stores.submissions, key));
-  stale.forEach(({ key }, i) => {
-    const record = records[i];
-    if (record) read.set(key, record);
-  });
+  const staleKeys = stale.map(({ key }) => key);
+  const states = await inBatches(staleKeys, 32, (key) => readRecordState(stores.submissions, key));
+  const { found: read, unreadable } = unreadableAmong(staleKeys, states, log);
   const items = selected.flatMap(({ key, entry }) => {
     const row = rows.get(key);
     const record = rowIsCurrent(row, entry) ? row : read.get(key);
@@ -146,5 +173,5 @@ export async function exportItems(
       ),
     ),
   );
-  return items;
+  return { items, unreadable };
 }

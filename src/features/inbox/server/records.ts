@@ -1,8 +1,11 @@
+import { createHash } from "node:crypto";
 import { type BlobStore, guard, StorageUnavailableError } from "../../../../netlify/lib/storage";
-import { backoff, inBatches, MAX_ATTEMPTS } from "./cas";
-import { type FullRecord, fold, fullRecord, indexEntry, keyId, submissionKey, textMatches } from "./format";
+import { z } from "../../../lib/zod";
+import { backoff, inBatches, MAX_ATTEMPTS, sleep } from "./cas";
+import { type FullRecord, fold, fullRecord, indexEntry, keyId, keyTime, submissionKey, textMatches } from "./format";
 import {
-  addEntries,
+  claimDeletion,
+  deletePending,
   deletePointer,
   type InboxStores,
   readIndex,
@@ -11,6 +14,7 @@ import {
   removeEntries,
   removeRows,
   syncEntry,
+  writePending,
   writePointer,
 } from "./index-store";
 import { saveSubmission } from "./listing";
@@ -25,39 +29,68 @@ export interface RecordStores extends InboxStores {
 type Log = (message: string, error?: unknown) => void;
 
 /**
- * Stores a new submission so that it is never missing from the index: its id pointer and index entry
- * are written first, then the submission itself. When that last write fails, what was written before
+ * Stores a new submission so that it is never missing from the index: its id pointer and its own
+ * index entry (`pending/<key>`, moved into the month's shard later by compaction) are written first,
+ * then the submission itself. Every write is of a key of its own, so any number of posts at once
+ * never contend for one. When that last write fails, what was written before
  * is removed again, unless the submission turns out to be stored after all (then it counts as stored).
  * When even that cannot be found out, the index entry stays: a list skips an entry without a stored
  * submission, and the daily maintenance removes it. Without an index store (the contact form's own
  * tests) the submission is stored alone, and the daily maintenance indexes it.
+ *
+ * True when it stays stored; false when an erasure of its address ran while it was being stored, in
+ * which case it has deleted itself again (see ERASURE_MARK_MS).
  */
 export async function saveIndexedSubmission(
-  stores: { submissions: BlobStore; index?: BlobStore | undefined; log?: Log | undefined },
+  stores: {
+    submissions: BlobStore;
+    index?: BlobStore | undefined;
+    outbox?: BlobStore | undefined;
+    log?: Log | undefined;
+  },
   submission: Submission,
-): Promise<void> {
+): Promise<boolean> {
   const { index } = stores;
-  if (!index) return saveSubmission(stores.submissions, submission);
+  if (!index) {
+    await saveSubmission(stores.submissions, submission);
+    return true;
+  }
   const log = stores.log ?? ((message: string, error?: unknown) => console.error(message, error));
   const key = submissionKey(new Date(submission.created_at), submission.id);
   if (!(await writePointer(index, submission.id, key))) {
     throw new StorageUnavailableError("submission id already taken");
   }
   try {
-    await addEntries(index, [{ key, entry: indexEntry(submission) }]);
+    await writePending(index, key, indexEntry(submission));
     await saveSubmission(stores.submissions, submission);
   } catch (error) {
     const stored = await stores.submissions.get(key, { type: "json", consistency: "strong" }).then(
       (value) => value !== null,
       () => null,
     );
-    if (stored === true) return;
+    if (stored === true) return keepUnlessErased();
     if (stored === false) {
-      await Promise.all([removeEntries(index, [key]), deletePointer(index, submission.id)]).catch(
+      await Promise.all([deletePending(index, [key]), deletePointer(index, submission.id)]).catch(
         (rollbackError: unknown) => log(`could not roll back the index entry of ${key}`, rollbackError),
       );
     }
     throw error;
+  }
+  return keepUnlessErased();
+
+  async function keepUnlessErased(): Promise<boolean> {
+    if (!index || !(await erasedWhileStored(index, submission, Date.now()))) return true;
+    await deleteKeys({ submissions: stores.submissions, index, outbox: stores.outbox }, [key]);
+    return false;
+  }
+}
+
+/** JSON text as a value; null when it is not JSON. */
+function parseOrNull(text: string | undefined): unknown {
+  try {
+    return text === undefined ? null : JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 
@@ -79,13 +112,14 @@ export async function updateSubmission(
   patch: SubmissionPatch,
   now: () => number,
 ): Promise<Update | null> {
-  const key = await readPointer(stores.index, id);
+  const key = await readPointer(stores.index, id, now());
   if (!key) return null;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const found = await guard("reading a submission", () =>
-      stores.submissions.getWithMetadata(key, { type: "json", consistency: "strong" }),
+      stores.submissions.getWithMetadata(key, { type: "text", consistency: "strong" }),
     );
-    const parsed = SubmissionSchema.safeParse(found?.data);
+    // An unreadable submission (empty, cut off, not shaped as one) cannot be changed: as if unknown.
+    const parsed = SubmissionSchema.safeParse(parseOrNull(found?.data));
     if (!found || !parsed.success) return null;
     const current = fullRecord(parsed.data);
     const next: FullRecord = {
@@ -117,22 +151,33 @@ export async function updateSubmission(
  * stored without its index entry), then their index entries, export copies, id pointers and outbox
  * entries.
  */
-export async function deleteKeys(stores: RecordStores, keys: string[]): Promise<void> {
+export async function deleteKeys(
+  stores: InboxStores & { outbox?: BlobStore | undefined },
+  keys: string[],
+): Promise<void> {
   if (keys.length === 0) return;
   await inBatches(keys, 16, (key) => guard("deleting a submission", () => stores.submissions.delete(key)));
+  await deletePending(stores.index, keys);
   await removeEntries(stores.index, keys);
   await removeRows(stores.index, keys);
   await inBatches(keys, 16, (key) =>
-    Promise.all([deletePointer(stores.index, keyId(key)), deleteOutboxEntry(stores.outbox, key)]),
+    Promise.all([
+      deletePointer(stores.index, keyId(key)),
+      stores.outbox ? deleteOutboxEntry(stores.outbox, key) : undefined,
+    ]),
   );
 }
 
-/** Deletes one submission by id; false when there is no such submission. */
-export async function deleteSubmission(stores: RecordStores, id: string): Promise<boolean> {
-  const key = await readPointer(stores.index, id);
+/**
+ * Deletes one submission by id; false when there is no such submission, or another deletion of it
+ * came first (see claimDeletion), so two deletions at once answer one true and one false.
+ */
+export async function deleteSubmission(stores: RecordStores, id: string, now = Date.now()): Promise<boolean> {
+  const key = await claimDeletion(stores.index, id, now);
   if (!key) return false;
+  // Read as text: an unreadable submission is deleted like any other.
   const stored = await guard("reading a submission", () =>
-    stores.submissions.get(key, { type: "json", consistency: "strong" }),
+    stores.submissions.get(key, { type: "text", consistency: "strong" }),
   );
   if (stored === null) return false;
   await deleteKeys(stores, [key]);
@@ -143,19 +188,71 @@ export async function deleteSubmission(stores: RecordStores, id: string): Promis
 const erasable = (email: string) => email.trim().toLowerCase();
 
 /**
+ * An erasure leaves a mark under a hash of the address (never the address) for ERASURE_MARK_MS: when
+ * it began and, once done, when it ended. A submission from that address whose storing overlapped the
+ * erasure deletes itself once stored (see saveIndexedSubmission), so an erasure never leaves behind an
+ * enquiry that was being stored while it ran. The retention pass deletes old marks.
+ */
+export const ERASURE_MARK_MS = 15 * 60 * 1000;
+export const ERASURE_PREFIX = "erased/";
+const erasureKey = (email: string) => `${ERASURE_PREFIX}${createHash("sha256").update(erasable(email)).digest("hex")}`;
+
+const ErasureMark = z.object({ at: z.number(), done: z.optional(z.number()) });
+
+/** Whether a submission created at `createdAt` was being stored while an erasure of its address ran. */
+async function erasedWhileStored(index: BlobStore, submission: Submission, now: number): Promise<boolean> {
+  const mark = ErasureMark.safeParse(
+    await guard("reading an erasure mark", () =>
+      index.get(erasureKey(submission.email), { type: "json", consistency: "strong" }),
+    ),
+  );
+  if (!mark.success || mark.data.at < now - ERASURE_MARK_MS) return false;
+  const { done } = mark.data;
+  return done === undefined || Date.parse(submission.created_at) <= done;
+}
+
+/** How long an erasure waits for a submission whose index entry is written but not yet the submission. */
+const IN_FLIGHT_WAIT_MS = 5_000;
+
+/**
  * Deletes every submission from an address, compared case-insensitively after trimming. Candidates
  * come from the index (their folded text holds the folded address); each is confirmed on its stored
  * record before it is deleted. Returns how many were deleted.
  */
-export async function eraseByEmail(stores: RecordStores, email: string): Promise<number> {
+export async function eraseByEmail(stores: RecordStores, email: string, now: () => number = Date.now): Promise<number> {
   const wanted = erasable(email);
   const folded = fold(wanted);
+  const mark = erasureKey(email);
+  const at = now();
+  await guard("writing an erasure mark", () => stores.index.setJSON(mark, { at }));
   const candidates = (await readIndex(stores.index)).filter(({ entry }) => textMatches(entry.t, folded));
-  const records = await inBatches(candidates, 16, ({ key }) => readRecord(stores.submissions, key));
+  const records = await inBatches(candidates, 16, async ({ key }) => {
+    // An entry without its submission is one being stored (its entry goes first): wait for it a little.
+    // It may also delete itself on finding this erasure's mark, which takes its pointer away.
+    for (let waited = 0; ; waited += 100) {
+      const record = await readRecord(stores.submissions, key);
+      if (record || waited >= IN_FLIGHT_WAIT_MS || keyTime(key) < at - IN_FLIGHT_WAIT_MS * 12) return record;
+      if (!(await readPointer(stores.index, keyId(key), at))) return null;
+      await sleep(100);
+    }
+  });
   const keys = candidates.flatMap(({ key }, i) => {
     const record = records[i];
     return record && erasable(record.email) === wanted ? [key] : [];
   });
   await deleteKeys(stores, keys);
+  await guard("writing an erasure mark", () => stores.index.setJSON(mark, { at, done: now() }));
   return keys.length;
+}
+
+/** Deletes the erasure marks older than ERASURE_MARK_MS; how many. */
+export async function pruneErasureMarks(index: BlobStore, now: number): Promise<number> {
+  const { blobs } = await guard("listing erasure marks", () => index.list({ prefix: ERASURE_PREFIX }));
+  const old = await inBatches(blobs, 16, async ({ key }) => {
+    const mark = ErasureMark.safeParse(await guard("reading an erasure mark", () => index.get(key, { type: "json" })));
+    return !mark.success || mark.data.at < now - ERASURE_MARK_MS ? key : null;
+  });
+  const gone = old.filter((key): key is string => key !== null);
+  await inBatches(gone, 16, (key) => guard("deleting an erasure mark", () => index.delete(key)));
+  return gone.length;
 }

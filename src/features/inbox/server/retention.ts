@@ -1,7 +1,7 @@
 import { guard } from "../../../../netlify/lib/storage";
 import { keyTime, monthOf, ROWS_PREFIX, rowsKey, SHARD_PREFIX, shardKey } from "./format";
 import { allStoredKeys, indexMissing, months, readIndex } from "./index-store";
-import { deleteKeys, type RecordStores } from "./records";
+import { deleteKeys, pruneErasureMarks, type RecordStores } from "./records";
 
 /** An index entry without its submission is removed only after this long: a submission being stored has its entry first. */
 export const GHOST_GRACE_MS = 60 * 60 * 1000;
@@ -32,13 +32,16 @@ export interface RetentionResult {
   ghosts: number;
   /** Stored submissions added to the index because it lacked them. */
   indexed: number;
+  /** Erasure marks deleted because they had served their time. */
+  erasureMarks: number;
 }
 
 /**
  * Deletes every submission created before `months` months ago, with its index entry, export copy,
  * id pointer and outbox entry, and the documents of the months that are now empty. It also keeps the
  * index true to the store: entries whose submission is gone are removed (after GHOST_GRACE_MS) and
- * stored submissions the index lacks are added. One listing of the submissions store: a daily job.
+ * stored submissions the index lacks are added; erasure marks past their time go. One listing of the
+ * submissions store: a daily job.
  */
 export async function applyRetention(
   stores: RecordStores,
@@ -79,5 +82,13 @@ export async function applyRetention(
       .map((month) => guard("deleting export copies", () => stores.index.delete(rowsKey(month)))),
   ]);
 
-  return { cutoff: new Date(cutoff).toISOString(), deleted: expiredCount, ghosts: ghosts.length, indexed: added };
+  const erasureMarks = await pruneErasureMarks(stores.index, now);
+
+  return {
+    cutoff: new Date(cutoff).toISOString(),
+    deleted: expiredCount,
+    ghosts: ghosts.length,
+    indexed: added,
+    erasureMarks,
+  };
 }

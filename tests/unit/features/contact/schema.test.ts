@@ -53,6 +53,24 @@ describe("ContactSchema", () => {
     expect(fieldErrors(result.error ?? (null as never))).toEqual({ [field]: message });
   });
 
+  // Blank-looking characters an outside probe found accepted: Hangul fillers, the blank Braille
+  // pattern, the combining grapheme joiner, a variation selector and a Khmer inherent vowel.
+  const BLANK_LOOKING = ["\u3164", "\uFFA0", "\u2800", "\u034F", "\uFE0F", "\u17B4"];
+
+  it.each(BLANK_LOOKING.map((char) => [`U+${char.codePointAt(0)?.toString(16).toUpperCase()}`, char]))(
+    "reads a name or message of %s alone, or among spaces, as missing",
+    (_label, char) => {
+      for (const value of [char, ` ${char}${char} `]) {
+        const result = ContactSchema.safeParse({ ...valid, name: value, message: value });
+        expect(result.success).toBe(false);
+        expect(fieldErrors(result.error ?? (null as never))).toEqual({
+          name: "Name is required",
+          message: "Message is required",
+        });
+      }
+    },
+  );
+
   it("accepts exactly the limits", () => {
     expect(
       ContactSchema.safeParse({

@@ -26,8 +26,8 @@ describe("describeAuditEntry", () => {
       "Deleted",
       "Erased 3 enquiries by email",
       "Erased 1 enquiry by email",
-      "Downloaded the CSV (12 rows)",
-      "Downloaded the CSV",
+      "Downloaded an export (12 rows)",
+      "Downloaded an export",
     ]);
   });
 });

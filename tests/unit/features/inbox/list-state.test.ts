@@ -12,7 +12,16 @@ const list = fromPage({ submissions: [a, b, c], next_cursor: "k3", counts });
 
 describe("list state", () => {
   it("takes items, cursor and counts from a page", () => {
-    expect(list).toEqual({ items: [a, b, c], next: "k3", counts });
+    expect(list).toEqual({ items: [a, b, c], next: "k3", counts, unreadable: [] });
+  });
+
+  it("keeps every unreadable enquiry met while paging, each once, through changes and deletions", () => {
+    const empty = { key: "8235000000000-x", reason: "empty" as const };
+    const cut = { key: "8236000000000-y", reason: "not JSON" as const };
+    const first = fromPage({ submissions: [a], next_cursor: "k1", counts, unreadable: [empty] });
+    const both = appendPage(first, { submissions: [b], next_cursor: null, counts, unreadable: [empty, cut] });
+    expect(both.unreadable).toEqual([empty, cut]);
+    expect(withRemoved(withUpdated(both, { ...b, status: "read" }, b), a).unreadable).toEqual([empty, cut]);
   });
 
   it("appends the next page, keeping an enquiry that moved between pages once", () => {

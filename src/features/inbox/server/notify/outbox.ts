@@ -104,11 +104,19 @@ export async function claimOutboxEntry(
   key: string,
   { now, requireDue = true }: { now: number; requireDue?: boolean },
 ): Promise<Claim> {
+  // Read as text: an entry left empty or cut off by a write that never finished counts as freshly
+  // queued (see readEntry), so its mail still goes out and the claim rewrites it whole.
   const found = await guard("reading an outbox entry", () =>
-    store.getWithMetadata(key, { type: "json", consistency: "strong" }),
+    store.getWithMetadata(key, { type: "text", consistency: "strong" }),
   );
   if (!found) return { state: "gone" };
-  const entry = readEntry(found.data, key, now);
+  let data: unknown = null;
+  try {
+    data = JSON.parse(found.data);
+  } catch {
+    // Not JSON: as if queued just now.
+  }
+  const entry = readEntry(data, key, now);
   if (entry.sent_at) return { state: "sent" };
   if (entry.lease && Date.parse(entry.lease.until) > now) return { state: "busy" };
   if (requireDue && Date.parse(entry.next_attempt_at) > now) return { state: "later", entry };

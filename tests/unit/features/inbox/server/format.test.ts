@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MARKED, SEARCH_MARK, SEARCH_QUERY, seededSubmission } from "../../../../../scripts/seed-submissions.mjs";
-import { csvCell, csvFileName, toCsv } from "../../../../../src/features/inbox/server/csv";
+import { CSV_COLUMNS, csvCell, csvFileName, neutralise, toCsv } from "../../../../../src/features/inbox/server/csv";
 import {
   fold,
   fullRecord,
@@ -24,6 +24,7 @@ import {
   SubmissionPatchSchema,
   SubmissionSchema,
 } from "../../../../../src/features/inbox/server/submission-schema";
+import { parseCsv } from "../../../../support/csv";
 
 const base = {
   id: "00000000-0000-4000-8000-000000000001",
@@ -101,31 +102,148 @@ describe("search folding", () => {
   });
 });
 
+/** What a spreadsheet reads as a formula, or as one hidden behind a leading tab or CR. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV file as a reader that honours quotes sees it when it splits cells on `separator`: each cell's
+ * text, quotes removed (text after a closing quote is kept, as spreadsheets do), and whether it was quoted.
+ */
+function quoteAwareCells(file: string, separator: string): { text: string; quoted: boolean }[] {
+  const cells: { text: string; quoted: boolean }[] = [];
+  let text = "";
+  let quoted = false;
+  let inQuotes = false;
+  let start = true;
+  const end = () => {
+    cells.push({ text, quoted });
+    text = "";
+    quoted = false;
+    start = true;
+  };
+  const body = file.replace(/^\uFEFF/, "");
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i] as string;
+    if (inQuotes) {
+      if (c === '"' && body[i + 1] === '"') {
+        text += '"';
+        i++;
+      } else if (c === '"') inQuotes = false;
+      else text += c;
+    } else if (c === '"' && start) {
+      inQuotes = true;
+      quoted = true;
+      start = false;
+    } else if (c === separator) end();
+    else if (c === "\r" && body[i + 1] === "\n") {
+      end();
+      i++;
+    } else {
+      text += c;
+      start = false;
+    }
+  }
+  return cells;
+}
+
+/**
+ * A CSV file split as a naive reader does, ignoring quotes: into lines at any CR or LF, and each line
+ * at `separator`. A piece's leading double quotes are dropped, as such a reader may take them for a
+ * cell's opening quote.
+ */
+const naivePieces = (file: string, separator: string) =>
+  file.split(/\r\n|\r|\n/).flatMap((line) => line.split(separator).map((piece) => piece.replace(/^"+/, "")));
+
 describe("CSV", () => {
+  // Contract change: text cells are now always quoted (they were bare unless they held a comma, quote
+  // or line break), so the expected cells below carry their quotes.
   it("neutralises cells a spreadsheet would run as formulas", () => {
-    expect(csvCell("=cmd|' /C calc'!A0")).toBe("'=cmd|' /C calc'!A0");
-    expect(csvCell("+372 5555")).toBe("'+372 5555");
-    expect(csvCell("-1")).toBe("'-1");
-    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tx")).toBe("'\tx");
-    expect(csvCell("\rx")).toBe('"\'\rx"');
-    expect(csvCell("a=b")).toBe("a=b");
+    expect(csvCell("=cmd|' /C calc'!A0")).toBe(`"'=cmd|' /C calc'!A0"`);
+    expect(csvCell("+372 5555")).toBe(`"'+372 5555"`);
+    expect(csvCell("-1")).toBe(`"'-1"`);
+    expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);
+    expect(csvCell("\tx")).toBe(`"'\tx"`);
+    expect(csvCell("\rx")).toBe(`"'\rx"`);
+    expect(csvCell("a=b")).toBe(`"a=b"`);
   });
 
-  it("quotes cells with commas, quotes and line breaks, doubling the quotes", () => {
+  it("neutralises a formula after any separator or line break inside a value, quotes before it included", () => {
+    expect(csvCell("x;=cmd|' /C calc'!A0")).toBe(`"x;'=cmd|' /C calc'!A0"`);
+    expect(csvCell("a,+1")).toBe(`"a,'+1"`);
+    expect(csvCell("Points:\r\n- one\n- two")).toBe(`"Points:\r\n'- one\n'- two"`);
+    expect(csvCell("a\t\t=b")).toBe(`"a\t'\t'=b"`);
+    expect(csvCell("\r\n@x")).toBe(`"'\r\n'@x"`);
+    expect(csvCell('x;"=1')).toBe(`"x;'""=1"`);
+    expect(csvCell('""=1')).toBe(`"'""""=1"`);
+    // A separator followed by anything else is left alone, and so is a formula sign later in a piece.
+    expect(csvCell("a; b=c, d-e")).toBe(`"a; b=c, d-e"`);
+    expect(neutralise("Tamm; Kask")).toBe("Tamm; Kask");
+  });
+
+  it("quotes every text cell, doubling its quotes; an absent value is empty and true or false is bare", () => {
     expect(csvCell('He said "hi", then left\r\nagain')).toBe('"He said ""hi"", then left\r\nagain"');
-    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("plain")).toBe('"plain"');
+    expect(csvCell("")).toBe('""');
     expect(csvCell(null)).toBe("");
     expect(csvCell(true)).toBe("true");
+    expect(csvCell(false)).toBe("false");
   });
 
   it("starts with a byte-order mark and the header row, and ends every line with CRLF", () => {
     const item: SubmissionItem = toItem(fullRecord(base), false);
     expect(toCsv([item])).toBe(
-      "\uFEFFid,kind,language,created_at,updated_at,status,name,email,phone,company,message,finishes,street,postal_code,city,country,note,notified\r\n" +
-        `${base.id},contact,en,${base.created_at},${base.created_at},new,Kärt Õunapuu,Kart@Example.ee,'+372 5555 0101,Ürgne OÜ,Ποιος; ΟΔΟΣ,,,,,,,false\r\n`,
+      '\uFEFF"id","kind","language","created_at","updated_at","status","name","email","phone","company","message","finishes","street","postal_code","city","country","note","notified"\r\n' +
+        `"${base.id}","contact","en","${base.created_at}","${base.created_at}","new","Kärt Õunapuu","Kart@Example.ee","'+372 5555 0101","Ürgne OÜ","Ποιος; ΟΔΟΣ","",,,,,,false\r\n`,
     );
     expect(csvFileName(Date.parse("2026-11-22T23:59:59Z"))).toBe("contact-submissions-2026-11-22.csv");
+  });
+
+  it("never lets a reader that splits on , or ; (with or without quotes) start a cell with a formula", () => {
+    // Text made mostly of separators, line breaks, quotes and formula signs, and any text at all.
+    const tricky = fc.string({
+      unit: fc.constantFrom("=", "+", "-", "@", "\t", "\r", "\n", ",", ";", '"', "'", " ", "a", "1"),
+      maxLength: 16,
+    });
+    const text = fc.oneof(tricky, fc.string({ maxLength: 16 }), fc.string({ unit: "grapheme", maxLength: 8 }));
+    const enquiry = fc.record({
+      name: text,
+      email: text,
+      phone: fc.option(text),
+      company: fc.option(text),
+      message: text,
+      note: fc.option(text),
+    });
+    fc.assert(
+      fc.property(fc.array(enquiry, { minLength: 1, maxLength: 4 }), (enquiries) => {
+        const items = enquiries.map((fields, n) =>
+          toItem(
+            fullRecord({ ...base, id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`, ...fields }),
+            false,
+          ),
+        );
+        const file = toCsv(items);
+        for (const separator of [",", ";"]) {
+          for (const cell of quoteAwareCells(file, separator)) {
+            expect(cell.text, `a cell read on ${JSON.stringify(separator)}`).not.toMatch(FORMULA_START);
+          }
+        }
+        for (const separator of [",", ";", "\t"]) {
+          for (const piece of naivePieces(file, separator)) {
+            expect(piece, `a piece split naively on ${JSON.stringify(separator)}`).not.toMatch(FORMULA_START);
+          }
+        }
+        // Read back on `,`, every cell is its value with apostrophes added, and nothing else changed.
+        const rows = parseCsv(file);
+        expect(rows).toHaveLength(items.length + 1);
+        for (const [n, item] of items.entries()) {
+          for (const column of ["name", "email", "phone", "company", "message", "note"] as const) {
+            const value = item[column];
+            expect(rows[n + 1]?.[CSV_COLUMNS.indexOf(column)]).toBe(value === null ? "" : neutralise(value));
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -1,8 +1,10 @@
 import fc from "fast-check";
+import { simpleParser } from "mailparser";
 import { createTransport } from "nodemailer";
 import { describe, expect, it } from "vitest";
 import { notifyConfig, parseMailbox, siteBase } from "../../../../../netlify/lib/mail/config";
-import { describeSendError } from "../../../../../netlify/lib/mail/sender";
+import { encodedWords } from "../../../../../netlify/lib/mail/mail";
+import { describeSendError, mailOptions } from "../../../../../netlify/lib/mail/sender";
 import {
   enquiryLink,
   escapeHtml,
@@ -35,6 +37,17 @@ describe("headerText", () => {
     expect(headerText("  spaced   out  ")).toBe("spaced out");
   });
 
+  it("removes every bidirectional control, so a name reads in the order it was typed", () => {
+    expect(headerText("Mari \u202Efdp.exe")).toBe("Mari fdp.exe");
+    const controls = "\u200E\u200F\u061C\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069";
+    expect(headerText(`a${controls}b ${controls} c`)).toBe("ab c");
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.constantFrom(...controls)), { maxLength: 20 }), (parts) => {
+        expect(headerText(parts.join(""))).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u);
+      }),
+    );
+  });
+
   it("never lets a control character or line separator through, and cuts to the limit", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 400 }), (value) => {
@@ -42,6 +55,21 @@ describe("headerText", () => {
         expect(result).not.toMatch(/[\p{Cc}\p{Zl}\p{Zp}]/u);
         expect(Array.from(result).length).toBeLessThanOrEqual(200);
       }),
+    );
+  });
+});
+
+describe("encodedWords", () => {
+  it("encodes any text as RFC 2047 words of at most 75 characters that decode to exactly the text", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "grapheme", maxLength: 120 }), async (value) => {
+        const encoded = encodedWords(value);
+        for (const word of encoded.split(" ")) expect(word.length).toBeLessThanOrEqual(75);
+        expect(encoded).toMatch(/^(?:=\?UTF-8\?B\?[A-Za-z0-9+/=]*\?=(?: |$))*$/);
+        const parsed = await simpleParser(`Subject: ${encoded}\r\n\r\n`);
+        expect(parsed.subject ?? "").toBe(value);
+      }),
+      { numRuns: 200 },
     );
   });
 });
@@ -111,7 +139,7 @@ describe("notificationMail", () => {
   it("composes headers a hostile name cannot add to (as nodemailer writes the message)", async () => {
     const transport = createTransport({ streamTransport: true, buffer: true, newline: "\r\n" });
     const hostile = { ...submission, name: "Kärt\r\nBcc: evil@example.com\r\n\r\n<b>body</b>" };
-    const info = await transport.sendMail(notificationMail(hostile, settings));
+    const info = await transport.sendMail(mailOptions(notificationMail(hostile, settings)));
     const raw = (info.message as Buffer).toString("utf8");
     const head = raw.slice(0, raw.indexOf("\r\n\r\n"));
     const names = head
@@ -121,6 +149,48 @@ describe("notificationMail", () => {
     expect(names).not.toContain("bcc");
     expect(names.filter((n) => n === "subject")).toHaveLength(1);
     expect(info.envelope.to).toEqual(settings.to);
+  });
+
+  it("leaves bidirectional controls out of the subject and Reply-To, and keeps them in the body as typed", () => {
+    const mail = notificationMail({ ...submission, name: "Kärt \u202Efdp.exe", company: "\u2067OÜ\u2069" }, settings);
+    expect(mail.subject).toBe("New enquiry from Kärt fdp.exe (OÜ)");
+    expect(mail.replyTo?.name).toBe("Kärt fdp.exe");
+    expect(mail.text).toContain("Kärt \u202Efdp.exe");
+  });
+
+  // An RFC 2047 encoded word of a line break and "Bcc: evil@evil.example".
+  const LOOK_ALIKE = "=?utf-8?B?DQpCY2M6IGV2aWxAZXZpbC5leGFtcGxl?=";
+
+  it.each([
+    ["an ASCII name", `Mari ${LOOK_ALIKE}`],
+    ["a name that is one", LOOK_ALIKE],
+    ["a name with more than ASCII", `Kärt ${LOOK_ALIKE}`],
+    ["a name with a bidi override", `Mari \u202E${LOOK_ALIKE}`],
+    ["a long name", `${"Maasikas ".repeat(12)}${LOOK_ALIKE} =?iso-8859-1?Q?=0D=0ACc:_x@evil.example?=`],
+  ])("writes %s holding an encoded word so that a mail parser reads the literal text", async (_label, name) => {
+    const transport = createTransport({ streamTransport: true, buffer: true, newline: "\r\n" });
+    const mail = notificationMail({ ...submission, name, company: null }, settings);
+    const info = await transport.sendMail(mailOptions(mail));
+    const raw = (info.message as Buffer).toString("utf8");
+    const head = raw.slice(0, raw.indexOf("\r\n\r\n"));
+    // The look-alike never reaches the raw header as it was typed.
+    expect(head).not.toContain(LOOK_ALIKE);
+    expect(head).not.toMatch(/[\u0080-\uffff]/u);
+    const parsed = await simpleParser(raw);
+    const typed = headerText(name);
+    expect(parsed.subject).toBe(`New enquiry from ${typed}`);
+    expect(parsed.replyTo?.value).toEqual([{ name: typed, address: "kart@example.ee" }]);
+    expect(parsed.bcc).toBeUndefined();
+    expect(parsed.cc).toBeUndefined();
+    expect(parsed.headers.has("bcc")).toBe(false);
+  });
+
+  it("leaves a subject and Reply-To without a look-alike to nodemailer", () => {
+    const mail = notificationMail(submission, settings);
+    const options = mailOptions(mail);
+    expect(options.subject).toBe(mail.subject);
+    expect(options.replyTo).toEqual(mail.replyTo);
+    expect(options.headers).toEqual(mail.headers);
   });
 
   it("uses a path-only link without a site address", () => {
