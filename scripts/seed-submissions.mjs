@@ -5,7 +5,7 @@
 // (six in ten new, then read, read, replied, archived), and 20 of them, spread over the whole range,
 // carry SEARCH_MARK in their name, so that SEARCH_QUERY finds exactly 20 among 10,000.
 // npm run seed:submissions -- --remove: deletes the seeded ones again (their names start "Seeded
-// visitor"), with their index entries, pointers and copies.
+// visitor", as do the bench's flood posts), with their index entries, pointers and copies.
 import { randomUUID } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -19,6 +19,7 @@ import {
   keyTime,
   META_KEY,
   monthOf,
+  pendingKey,
   pointerKey,
   rowsKey,
   shardKey,
@@ -187,6 +188,7 @@ export async function removeSeeded({ concurrency = 32, directory = DIRECTORY } =
     }
     await pool(seeded, concurrency, async (key) => {
       await stores.index.delete(pointerKey(keyId(key)));
+      await stores.index.delete(pendingKey(key));
       await stores.outbox.delete(key);
     });
     return seeded.length;

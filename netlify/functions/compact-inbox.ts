@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { compactPending } from "../../src/features/inbox/server/index-store";
+import { compactPending } from "../../src/features/inbox/server/compaction";
 import { errorResponse, json } from "../lib/http";
 import { lazyStore, STORES } from "../lib/storage";
 

@@ -2,22 +2,26 @@
 // imports name no extension, as the bundlers that build the site resolve them, so an import that
 // Node cannot find as written is tried again with ".ts" and "/index.ts". Import this module first and
 // the TypeScript modules after it, with import(): a static import would be resolved before this runs.
-import { register } from "node:module";
+import { registerHooks } from "node:module";
 
-const hooks = `
-export async function resolve(specifier, context, next) {
-  try {
-    return await next(specifier, context);
-  } catch (error) {
-    const relative = specifier.startsWith("./") || specifier.startsWith("../");
-    if (error?.code !== "ERR_MODULE_NOT_FOUND" || !relative || /\\.[cm]?[jt]sx?$/.test(specifier)) throw error;
-    for (const candidate of [specifier + ".ts", specifier + "/index.ts"]) {
-      try {
-        return await next(candidate, context);
-      } catch {}
+const RELATIVE = /^\.\.?\//;
+const HAS_EXTENSION = /\.[cm]?[jt]sx?$/;
+
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    try {
+      return nextResolve(specifier, context);
+    } catch (error) {
+      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+      if (code !== "ERR_MODULE_NOT_FOUND" || !RELATIVE.test(specifier) || HAS_EXTENSION.test(specifier)) throw error;
+      for (const candidate of [`${specifier}.ts`, `${specifier}/index.ts`]) {
+        try {
+          return nextResolve(candidate, context);
+        } catch {
+          // Not this one either.
+        }
+      }
+      throw error;
     }
-    throw error;
-  }
-}`;
-
-register(`data:text/javascript,${encodeURIComponent(hooks)}`);
+  },
+});

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import retentionFunction, { config } from "../../netlify/functions/retention";
 import { clientKey, createRateLimiter, pruneRateLimits } from "../../netlify/lib/rate-limit";
+import { compactPending } from "../../src/features/inbox/server/compaction";
 import { monthOf, pointerKey, type RowsDoc, rowsKey, SHARD_PREFIX } from "../../src/features/inbox/server/format";
-import { addEntries, compactPending, readIndex, writePointer } from "../../src/features/inbox/server/index-store";
+import { addEntries, readIndex, writePointer } from "../../src/features/inbox/server/index-store";
 import { saveSubmission, submissionKey } from "../../src/features/inbox/server/listing";
 import { exportItems } from "../../src/features/inbox/server/queries";
 import { ERASURE_MARK_MS, eraseByEmail, saveIndexedSubmission } from "../../src/features/inbox/server/records";

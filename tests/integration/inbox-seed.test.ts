@@ -98,7 +98,9 @@ describe("seeded submissions", () => {
         submissions: [],
         next_cursor: null,
         counts: { new: 0, read: 0, replied: 0, archived: 0 },
+        unreadable: [],
       });
+      expect((await after.index.list({ prefix: "pending/" })).blobs).toEqual([]);
     } finally {
       await after.stop();
     }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compactPending, ORPHAN_GRACE_MS } from "../../src/features/inbox/server/compaction";
 import { examine, removeUnreadable, restoreSubmission } from "../../src/features/inbox/server/doctor";
-import { pendingKey, pointerKey, submissionKey } from "../../src/features/inbox/server/format";
+import { indexEntry, pendingKey, pointerKey, submissionKey } from "../../src/features/inbox/server/format";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
-import { compactPending } from "../../src/features/inbox/server/index-store";
+import { writePending, writePointer } from "../../src/features/inbox/server/index-store";
 import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
 import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
@@ -144,5 +145,26 @@ describe("inbox:doctor", () => {
     );
     expect(page.counts).toEqual({ new: 4, read: 0, replied: 0, archived: 0 });
     expect((await stores.index.list({ prefix: "id/" })).blobs).toHaveLength(4);
+  });
+});
+
+describe("a post whose function stopped half-way", () => {
+  it("is neither listed nor counted, and compaction removes what it wrote once it is surely over", async () => {
+    const { stores, good, call } = await scene(true);
+    await removeUnreadable(stores, await examine(stores));
+    // Its pointer and own index entry were written; the function stopped before the submission.
+    const stopped = { ...enquiry(8), created_at: new Date(NOW - 60_000).toISOString() };
+    await writePointer(stores.index, stopped.id, keyOf(stopped));
+    await writePending(stores.index, keyOf(stopped), indexEntry(stopped));
+    const page = await (await call("GET")).json();
+    expect(page.submissions.map((s: Submission) => s.id)).toEqual(good.map((s) => s.id));
+    expect(page.counts.new).toBe(3);
+    expect(await (await call("GET", "/export.csv")).text()).not.toContain(stopped.id);
+    // Still there for a post that may yet finish; gone after the grace.
+    expect(await compactPending(stores, NOW)).toBe(0);
+    expect((await stores.index.list({ prefix: "pending/" })).blobs).toHaveLength(1);
+    await compactPending(stores, NOW + ORPHAN_GRACE_MS + 60_000);
+    expect((await stores.index.list({ prefix: "pending/" })).blobs).toHaveLength(0);
+    expect(await stores.index.get(pointerKey(stopped.id))).toBeNull();
   });
 });

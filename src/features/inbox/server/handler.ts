@@ -5,9 +5,10 @@ import { authenticateStaff } from "../../auth/server/session";
 import type { TokenVerifier, VerifiedUser } from "../../auth/server/tokens";
 import { INBOX_API_PATH, UNREADABLE_HEADER } from "../record";
 import { type AuditEvent, recentAudit, recordAudit } from "./audit";
+import { compactPending } from "./compaction";
 import { csvFileName, toCsv } from "./csv";
 import { isSubmissionKey } from "./format";
-import { compactPending, ensureIndexed } from "./index-store";
+import { ensureIndexed } from "./index-store";
 import { PAGE_SIZE } from "./listing";
 import { exportItems, listPage, toItem } from "./queries";
 import { deleteSubmission, eraseByEmail, updateSubmission } from "./records";
@@ -131,7 +132,7 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
    */
   async function prepareIndex(): Promise<void> {
     await ensureIndexed(stores, indexState, now());
-    await compactPending(stores).catch((error: unknown) => log("compacting the inbox index failed", error));
+    await compactPending(stores, now()).catch((error: unknown) => log("compacting the inbox index failed", error));
   }
 
   /** The signed-in admin, or the answer for a missing, invalid or insufficient sign-in. */

@@ -96,13 +96,26 @@ async function readPending(index: BlobStore): Promise<KeyedEntry[]> {
   return read.filter((entry): entry is KeyedEntry => entry !== null);
 }
 
+/** The new entries, with `submissions` only those whose submission is stored (readable or not). */
+async function readStoredPending(index: BlobStore, submissions?: BlobStore): Promise<KeyedEntry[]> {
+  const pending = await readPending(index);
+  if (!submissions || pending.length === 0) return pending;
+  const stored = await inBatches(pending, 32, async ({ key }) => {
+    const read = await readStoredJSON(submissions, key, "reading a submission");
+    return read.state !== "missing";
+  });
+  return pending.filter((_, i) => stored[i]);
+}
+
 /**
  * Every index entry, newest first (ascending key order): every month shard and the entries not yet
  * compacted into them, read in parallel. Where a key is in both (while it is being compacted), the
- * entry of the later change counts.
+ * entry of the later change counts. With `submissions`, a new entry counts only once its submission
+ * is stored: lists and counts never show a post still being written, or one whose function was
+ * stopped half-way (its entry is removed by compaction, see ORPHAN_GRACE_MS).
  */
-export async function readIndex(index: BlobStore): Promise<KeyedEntry[]> {
-  const [list, pending] = await Promise.all([months(index, SHARD_PREFIX), readPending(index)]);
+export async function readIndex(index: BlobStore, submissions?: BlobStore): Promise<KeyedEntry[]> {
+  const [list, pending] = await Promise.all([months(index, SHARD_PREFIX), readStoredPending(index, submissions)]);
   const shards = await Promise.all(list.map((month) => readShard(index, month)));
   const byKey = new Map<string, IndexEntry>();
   for (const items of shards) for (const [key, entry] of Object.entries(items)) byKey.set(key, entry);
@@ -155,47 +168,6 @@ export async function writePending(index: BlobStore, key: string, entry: IndexEn
 
 export async function deletePending(index: BlobStore, keys: string[]): Promise<void> {
   await inBatches(keys, 16, (key) => guard("deleting a new index entry", () => index.delete(pendingKey(key))));
-}
-
-/** How many new entries one compaction moves at most; the next one moves the rest. */
-export const COMPACT_BATCH = 1000;
-
-/**
- * Moves new entries into their month's shards, the one writer of additions to the shards. Each entry
- * is made from its stored submission as it is now (read before the shard write and once more after
- * it): a submission changed after the first read is synced again, one deleted is taken out again, so
- * a change or deletion running meanwhile is never undone (whichever comes last, the other sees it).
- * An entry whose submission is not stored yet (being written) or cannot be read stays for later.
- * Returns how many entries it moved.
- */
-export async function compactPending(stores: InboxStores): Promise<number> {
-  const keys = (await pendingKeys(stores.index)).slice(0, COMPACT_BATCH);
-  if (keys.length === 0) return 0;
-  const first = await inBatches(keys, 16, (key) => readRecordState(stores.submissions, key));
-  const found = keys.flatMap((key, i) => {
-    const read = first[i];
-    return read?.state === "ok" ? [{ key, record: read.record }] : [];
-  });
-  await addEntries(
-    stores.index,
-    found.map(({ key, record }) => ({ key, entry: indexEntry(record) })),
-  );
-  const again = await inBatches(found, 16, ({ key }) => readRecordState(stores.submissions, key));
-  const gone: string[] = [];
-  const changed: { key: string; record: FullRecord }[] = [];
-  found.forEach(({ key, record }, i) => {
-    const now = again[i];
-    if (now?.state === "missing") gone.push(key);
-    else if (now?.state === "ok" && now.record.updated_at !== record.updated_at)
-      changed.push({ key, record: now.record });
-  });
-  await removeEntries(stores.index, gone);
-  await Promise.all(changed.map(({ key, record }) => syncEntry(stores.index, key, record)));
-  await deletePending(
-    stores.index,
-    found.map(({ key }) => key),
-  );
-  return found.length;
 }
 
 /**

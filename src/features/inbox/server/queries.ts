@@ -118,7 +118,10 @@ export async function listPage(
   filter: Filter & { cursor: string | null; limit: number },
   log: (message: string) => void = console.error,
 ): Promise<Page> {
-  const [entries, pending] = await Promise.all([readIndex(stores.index), pendingNotifications(stores.outbox)]);
+  const [entries, pending] = await Promise.all([
+    readIndex(stores.index, stores.submissions),
+    pendingNotifications(stores.outbox),
+  ]);
   const cursor = filter.cursor;
   const selected = select(entries, filter).filter(({ key }) => cursor === null || key > cursor);
   const page = selected.slice(0, filter.limit);
@@ -150,7 +153,10 @@ export async function exportItems(
   filter: Filter,
   log: (message: string, error?: unknown) => void,
 ): Promise<{ items: SubmissionItem[]; unreadable: Unreadable[] }> {
-  const [entries, pending] = await Promise.all([readIndex(stores.index), pendingNotifications(stores.outbox)]);
+  const [entries, pending] = await Promise.all([
+    readIndex(stores.index, stores.submissions),
+    pendingNotifications(stores.outbox),
+  ]);
   const selected = select(entries, filter);
   const rows = await readRows(
     stores.index,
