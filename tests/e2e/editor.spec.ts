@@ -144,7 +144,8 @@ test.describe("content editor", () => {
       await page.goto("/cms/");
       await page.getByRole("button", { name: "Work with Local Repository" }).click();
       await page.goto("/cms/#/assets/content/gallery/felt-panels");
-      await expect(page.getByText("/content/gallery/felt-panels", { exact: true })).toBeVisible();
+      // The editor reads every content file before it shows a folder: on a busy machine that takes a while.
+      await expect(page.getByText("/content/gallery/felt-panels", { exact: true })).toBeVisible({ timeout: 60_000 });
       await page.locator("input[type=file]").first().setInputFiles(photo);
       const confirm = page.getByRole("alertdialog").or(page.getByRole("dialog"));
       await expect(confirm).toContainText("/content/gallery/felt-panels");
