@@ -35,6 +35,13 @@ const UNSTORABLE = /[\u0000-\u0008\u000b-\u001f\u007f\ufffe\uffff]/g;
 const escapeChar = (c: string) => `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}_`;
 
 /**
+ * An underscore that a reader would take for the start of an escape: `_xHHHH` followed by `_`, or by
+ * a character that is itself written as an escape (whose own first character is `_`).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters UNSTORABLE escapes, as they follow
+const LITERAL_ESCAPE = /_(?=x[0-9A-Fa-f]{4}(?:_|[\u0000-\u0008\u000b-\u001f\u007f\ufffe\uffff]))/g;
+
+/**
  * A value as the workbook's XML stores it so that every reader gets back exactly the same text. XML
  * cannot hold most control characters (the writer would drop them, and a raw CR is read back as LF),
  * so these are written as the format's `_xHHHH_` escape, which spreadsheets decode; the underscore of
@@ -42,7 +49,7 @@ const escapeChar = (c: string) => `_x${c.charCodeAt(0).toString(16).toUpperCase(
  * they are.
  */
 export function xlsxText(value: string): string {
-  return value.replace(/_(?=x[0-9A-Fa-f]{4}_)/g, "_x005F_").replace(UNSTORABLE, escapeChar);
+  return value.replace(LITERAL_ESCAPE, "_x005F_").replace(UNSTORABLE, escapeChar);
 }
 
 /**

@@ -96,6 +96,8 @@ describe("the .xlsx export", () => {
 
   it("escapes what XML cannot hold, and a literal escape, so every value reads back as it was", async () => {
     expect(xlsxText("a\u0001b\rc\u007f_x0041_\tok\n")).toBe("a_x0001_b_x000D_c_x007F__x005F_x0041_\tok\n");
+    // A literal escape right before a character that is itself escaped.
+    expect(xlsxText("_x0041\u0000")).toBe("_x005F_x0041_x0000_");
     const tricky = fc.string({
       unit: fc.constantFrom(
         "\u0000",
