@@ -1,6 +1,7 @@
 import type { Config, Context } from "@netlify/functions";
 import { chooseVerifier } from "../../src/features/auth/server/verifier";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
+import { siteNotifier } from "../../src/features/inbox/server/notify";
 import { siteOrigins } from "../lib/env";
 import { lazyStore, STORES } from "../lib/storage";
 
@@ -13,6 +14,7 @@ export default async (request: Request, context: Context) => {
     outbox: lazyStore(STORES.outbox),
     audit: lazyStore(STORES.audit),
     verify: chooseVerifier(context),
+    notifier: siteNotifier(),
     allowedOrigins: siteOrigins(),
   });
   return handler(request);

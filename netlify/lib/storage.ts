@@ -52,6 +52,8 @@ export const STORES = {
   index: "contact-index",
   /** One entry per admin change, newest first. */
   audit: "contact-audit",
+  /** The proof-of-work solutions already used, each until its challenge expires. */
+  proofs: "form-proofs",
 } as const;
 
 /**

@@ -1,11 +1,13 @@
 // @ts-check
 // The JavaScript a built page can load, followed the way a browser loads it: inline scripts, module
 // scripts and Astro island components (they load on hydration), and from each of them their static
-// imports and, when asked, dynamic imports, imports of imports included. The build uses it to keep
+// imports and, when asked, dynamic imports and workers (`new URL("….js", import.meta.url)`), imports
+// of imports included. The build uses it to keep
 // the CSS rules a page's scripts can apply; the budget tests to weigh what a page loads.
 
 /**
- * Static and dynamic-import specifiers in `code` that point at other build chunks, as site paths.
+ * Static and dynamic-import specifiers in `code` that point at other build chunks, and the chunks it
+ * names by URL (a worker's script), as site paths.
  * @param {string} code
  * @param {string} fromUrl the site path of the code's file ("/" for an inline script)
  */
@@ -15,6 +17,7 @@ export function importedChunks(code, fromUrl) {
   const patterns = [
     /\bimport\s*(?:[\w*{}\s,$]+from\s*)?["'`]([^"'`]+\.js)["'`]/g,
     /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g,
+    /\bnew URL\(\s*["'`]([^"'`]+\.js)["'`]/g,
   ];
   for (const pattern of patterns) {
     for (const match of code.matchAll(pattern)) {

@@ -247,12 +247,37 @@ describe("functions as Netlify bundles them", { timeout: 90_000 }, () => {
       expect(answers.map(errorCode)).toEqual(["misconfigured", "misconfigured"]);
       expect(logs).toContain("RATE_LIMIT_SALT");
     }
+    // The proof of work's key is required the same way.
+    for (const env of [
+      { RATE_LIMIT_SALT: "a-long-enough-deployed-secret" },
+      { RATE_LIMIT_SALT: "a-long-enough-deployed-secret", ALTCHA_HMAC_KEY: "too-short" },
+    ]) {
+      const { answers, logs } = await invoke("submit-contact-form", { context, env, calls });
+      expect(answers.map((a) => a.status)).toEqual([503, 503]);
+      expect(logs).toContain("ALTCHA_HMAC_KEY");
+    }
     const { answers } = await invoke("submit-contact-form", {
       context,
-      env: { RATE_LIMIT_SALT: "a-long-enough-deployed-secret" },
+      env: { RATE_LIMIT_SALT: "a-long-enough-deployed-secret", ALTCHA_HMAC_KEY: "another-long-deployed-secret" },
       calls,
     });
     expect(answers.map((a) => a.status)).toEqual([405, 415]);
+  });
+
+  it("deployed, challenge answers a signed challenge with ALTCHA_HMAC_KEY and 503 without one", async () => {
+    const context = { ip: "203.0.113.7", deploy: { context: "production" } };
+    const refused = await invoke("challenge", { context, env: {}, calls: [{ method: "GET" }] });
+    expect(refused.answers[0]?.status).toBe(503);
+    expect(refused.logs).toContain("ALTCHA_HMAC_KEY");
+    const { answers } = await invoke("challenge", {
+      context,
+      env: { ALTCHA_HMAC_KEY: "another-long-deployed-secret" },
+      calls: [{ method: "GET" }, { method: "POST" }],
+    });
+    expect(answers.map((a) => a.status)).toEqual([200, 405]);
+    const challenge = JSON.parse(answers[0]?.body ?? "{}");
+    expect(challenge.parameters).toMatchObject({ algorithm: "SHA-256", cost: 1 });
+    expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
   });
 
   describe("unsigned Auth emulator tokens", () => {

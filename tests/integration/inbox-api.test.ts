@@ -172,7 +172,7 @@ describe("every route of the admin API", () => {
     const patch = (body: unknown) => call("PATCH", `/${ID}`, { body });
     expect(await errorOf(await patch({ status: "done" }))).toMatchObject({
       code: "invalid_fields",
-      fields: { status: "Status must be new, read, replied or archived" },
+      fields: { status: "Status must be new, read, replied, archived or spam" },
     });
     expect(await errorOf(await patch({ note: "n".repeat(1001) }))).toMatchObject({
       code: "invalid_fields",
@@ -248,7 +248,7 @@ describe("listing and searching", () => {
       notified: true,
     });
     expect(page.submissions[0].notified).toBe(false);
-    expect(page.counts).toEqual({ new: 2, read: 0, replied: 0, archived: 0 });
+    expect(page.counts).toEqual({ new: 2, read: 0, replied: 0, archived: 0, spam: 0 });
     expect(page.next_cursor).toBeNull();
     expect((await call("GET", "?limit=1")).status).toBe(200);
   });
@@ -269,7 +269,7 @@ describe("listing and searching", () => {
     expect(ids(await list("?status=new&q=kart"))).toEqual([kart.id, other.id]);
     expect(ids(await list("?q=nobody"))).toEqual([]);
     const filtered = await list("?status=archived&q=nobody");
-    expect(filtered.counts).toEqual({ new: 3, read: 0, replied: 1, archived: 0 });
+    expect(filtered.counts).toEqual({ new: 3, read: 0, replied: 1, archived: 0, spam: 0 });
   });
 
   it("pages through a filter with its cursor, each enquiry once", async () => {
@@ -331,7 +331,7 @@ describe("changing an enquiry", () => {
     const item = SubmissionItemSchema.parse(await first.json());
     expect(item).toMatchObject({ id: s.id, status: "read", note: "Call back on Monday", notified: true });
     expect(Date.parse(item.updated_at)).toBeGreaterThan(Date.parse(item.created_at));
-    expect((await list()).counts).toEqual({ new: 0, read: 1, replied: 0, archived: 0 });
+    expect((await list()).counts).toEqual({ new: 0, read: 1, replied: 0, archived: 0, spam: 0 });
     const cleared = await (await call("PATCH", `/${s.id}`, { body: { note: "" } })).json();
     expect(cleared).toMatchObject({ status: "read", note: null });
     await call("PATCH", `/${s.id}`, { body: { note: "again" } });

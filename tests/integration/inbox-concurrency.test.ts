@@ -107,7 +107,7 @@ describe("compaction", () => {
     for (const x of changed) expect((await expectIndexMatches(s, x)).status).toBe("replied");
     expect((await s.index.list({ prefix: "pending/" })).blobs).toHaveLength(0);
     const { counts } = await (await anna("GET")).json();
-    expect(counts).toEqual({ new: 16, read: 0, replied: 10, archived: 0 });
+    expect(counts).toEqual({ new: 16, read: 0, replied: 10, archived: 0, spam: 0 });
   });
 });
 
@@ -206,7 +206,7 @@ describe("concurrent admins", () => {
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
     const page = await (await instance(s, "anna")("GET")).json();
-    expect(page.counts).toEqual({ new: 0, read: 0, replied: 20, archived: 0 });
+    expect(page.counts).toEqual({ new: 0, read: 0, replied: 20, archived: 0, spam: 0 });
   });
 
   it("never bring a deleted enquiry back into the export copies", async () => {

@@ -86,10 +86,11 @@ const storedKeys = async (store: ReturnType<typeof blobs.store>, prefix = "") =>
 describe("retention", () => {
   it("deletes what is older than the period with everything that belongs to it, and nothing newer", async () => {
     const { stores, s } = await scene();
-    const result = await applyRetention(stores, { months: 24, now: NOW });
+    const result = await applyRetention(stores, { months: 24, spamDays: 30, now: NOW });
     expect(result).toEqual({
       cutoff: "2024-11-22T12:00:00.000Z",
       deleted: 3,
+      spam: 0,
       ghosts: 1,
       indexed: 1,
       erasureMarks: 0,
@@ -114,9 +115,10 @@ describe("retention", () => {
     for (const gone of [s.a, s.b]) expect(copied).not.toContain(keyOf(gone));
 
     // Running again changes nothing.
-    expect(await applyRetention(stores, { months: 24, now: NOW })).toEqual({
+    expect(await applyRetention(stores, { months: 24, spamDays: 30, now: NOW })).toEqual({
       cutoff: "2024-11-22T12:00:00.000Z",
       deleted: 0,
+      spam: 0,
       ghosts: 0,
       indexed: 0,
       erasureMarks: 0,
@@ -126,7 +128,7 @@ describe("retention", () => {
   it("follows a shorter period and the injected clock, and removes a ghost once its grace is over", async () => {
     const { stores, s } = await scene();
     const later = NOW + GHOST_GRACE_MS;
-    const result = await applyRetention(stores, { months: 1, now: later });
+    const result = await applyRetention(stores, { months: 1, spamDays: 30, now: later });
     expect(result.deleted).toBe(5);
     expect(result.ghosts).toBe(1);
     expect(await storedKeys(stores.submissions)).toEqual([s.d, s.e].map(keyOf).sort());
@@ -134,6 +136,41 @@ describe("retention", () => {
     expect((await stores.index.list({ prefix: SHARD_PREFIX })).blobs.map((b) => b.key)).toEqual([
       `${SHARD_PREFIX}${monthOf(NOW)}`,
     ]);
+  });
+});
+
+describe("spam retention", () => {
+  it("deletes spam once it arrived more than the spam period ago, whatever else is kept", async () => {
+    run += 1;
+    const stores = {
+      submissions: blobs.store(`ret-submissions-${run}`),
+      index: blobs.store(`ret-index-${run}`),
+      outbox: blobs.store(`ret-outbox-${run}`),
+    };
+    const spam = (name: string, at: number): Submission => ({
+      ...enquiry(name, at),
+      status: "spam",
+      spam: { score: 7, reasons: [{ rule: "seo", points: 7, detail: 'says "backlinks"' }] },
+      withheld: true,
+    });
+    const old = spam("OldSpam", NOW - 31 * DAY);
+    const young = spam("YoungSpam", NOW - 29 * DAY);
+    // Called "Not spam" by staff: an enquiry like any other now, kept for the whole period.
+    const rescued = { ...enquiry("Rescued", NOW - 40 * DAY), spam: old.spam };
+    const plain = enquiry("Plain", NOW - 60 * DAY);
+    for (const x of [old, young, rescued, plain]) await saveIndexedSubmission(stores, x);
+    await compactPending(stores);
+
+    const result = await applyRetention(stores, { months: 24, spamDays: 30, now: NOW });
+    expect(result.spam).toBe(1);
+    expect(result.deleted).toBe(0);
+    expect(await storedKeys(stores.submissions)).toEqual([young, rescued, plain].map(keyOf).sort());
+    expect((await readIndex(stores.index)).map((e) => e.key).sort()).toEqual([young, rescued, plain].map(keyOf).sort());
+    expect(await storedKeys(stores.index, "id/")).not.toContain(pointerKey(old.id));
+
+    // A shorter period set by SPAM_RETENTION_DAYS takes the younger one too.
+    expect((await applyRetention(stores, { months: 24, spamDays: 7, now: NOW })).spam).toBe(1);
+    expect(await storedKeys(stores.submissions)).toEqual([rescued, plain].map(keyOf).sort());
   });
 });
 
@@ -147,6 +184,13 @@ describe("the scheduled retention function", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     await retentionFunction();
     expect(error).toHaveBeenCalledWith(expect.stringContaining("SUBMISSION_RETENTION_MONTHS must be a whole number"));
+  });
+
+  it("deletes nothing and says why when SPAM_RETENTION_DAYS is invalid", async () => {
+    vi.stubEnv("SPAM_RETENTION_DAYS", "thirty");
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    await retentionFunction();
+    expect(error).toHaveBeenCalledWith(expect.stringContaining("SPAM_RETENTION_DAYS must be a whole number"));
   });
 });
 
@@ -172,9 +216,15 @@ describe("what is kept no longer than it is needed", () => {
     const store = blobs.store("contact-rate-limit");
     await store.setJSON(clientKey("192.0.2.200", "salt"), { hits: [Date.now() - 2 * 60 * 60 * 1000] });
     vi.spyOn(console, "log").mockImplementation(() => {});
+    // A used proof of work is kept until its challenge expires (the key starts with that time, in seconds).
+    const proofs = blobs.store("form-proofs");
+    const expired = `${String(Math.floor(Date.now() / 1000) - 60).padStart(11, "0")}-${"a1".repeat(16)}`;
+    const current = `${String(Math.floor(Date.now() / 1000) + 600).padStart(11, "0")}-${"b2".repeat(16)}`;
+    for (const key of [expired, current]) await proofs.setJSON(key, {});
     vi.stubEnv("SUBMISSION_RETENTION_MONTHS", "24");
     await retentionFunction();
     expect(await store.get(clientKey("192.0.2.200", "salt"))).toBeNull();
+    expect((await proofs.list()).blobs.map((b) => b.key)).toEqual([current]);
   });
 
   it("deletes erasure marks once they have served their time", async () => {
@@ -182,7 +232,7 @@ describe("what is kept no longer than it is needed", () => {
     await eraseByEmail(stores, "nobody@example.ee", () => NOW - ERASURE_MARK_MS - 1);
     await eraseByEmail(stores, "someone@example.ee", () => NOW - 60_000);
     expect((await stores.index.list({ prefix: "erased/" })).blobs).toHaveLength(2);
-    const result = await applyRetention(stores, { months: 24, now: NOW });
+    const result = await applyRetention(stores, { months: 24, spamDays: 30, now: NOW });
     expect(result.erasureMarks).toBe(1);
     const marks = await stores.index.list({ prefix: "erased/" });
     expect(marks.blobs).toHaveLength(1);

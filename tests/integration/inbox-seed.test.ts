@@ -69,7 +69,7 @@ describe("seeded submissions", () => {
     try {
       const first = await (await api.call("")).json();
       expect(first.submissions).toHaveLength(50);
-      expect(first.counts).toEqual({ new: 180, read: 60, replied: 30, archived: 30 });
+      expect(first.counts).toEqual({ new: 180, read: 60, replied: 30, archived: 30, spam: 0 });
       // The index was complete: no listing of the submissions store, only the page's reads.
       expect(api.calls).toEqual({ get: 50, list: 0 });
 
@@ -97,7 +97,7 @@ describe("seeded submissions", () => {
       expect(page).toEqual({
         submissions: [],
         next_cursor: null,
-        counts: { new: 0, read: 0, replied: 0, archived: 0 },
+        counts: { new: 0, read: 0, replied: 0, archived: 0, spam: 0 },
         unreadable: [],
       });
       expect((await after.index.list({ prefix: "pending/" })).blobs).toEqual([]);

@@ -143,7 +143,7 @@ describe("inbox:doctor", () => {
     expect(page.submissions.map((s: Submission) => s.id)).toEqual(
       [good[0], good[1], broken.cut, good[2]].map((s) => s?.id),
     );
-    expect(page.counts).toEqual({ new: 4, read: 0, replied: 0, archived: 0 });
+    expect(page.counts).toEqual({ new: 4, read: 0, replied: 0, archived: 0, spam: 0 });
     expect((await stores.index.list({ prefix: "id/" })).blobs).toHaveLength(4);
   });
 });

@@ -2,6 +2,8 @@ import { type ReactNode, type SubmitEvent, useEffect, useId, useRef, useState } 
 import type { Dictionary } from "../../i18n/dictionary";
 import { fill } from "../../i18n/fill";
 import type { Locale } from "../../i18n/locales";
+import { ALTCHA_FIELD } from "../spam/challenge";
+import { type ProofOfWork, proofOfWork } from "../spam/proof-of-work";
 import { type FieldSpec, SubmitButton } from "./FormField";
 import { type FormOutcome, type PublicFormTexts, toastForResponse } from "./outcome";
 import { FORM_RATE_LIMIT, PERSON_LIMITS } from "./schema";
@@ -39,12 +41,19 @@ interface Options<F extends string> {
   /** Checks the values as they are now. */
   check: FormCheck<F>;
   /** The JSON body to post. */
-  body: (website: string) => unknown;
+  body: (website: string) => object;
   /** Empties the form after the post was accepted. */
   reset: () => void;
   /** The name of the control a field's message belongs to, when they differ (`address.city` is `city`). */
   controlOf?: (field: F) => string;
 }
+
+/**
+ * How long a submit waits for a proof of work still being solved. Solving starts on the first focus
+ * and takes about a second on a slow phone, so it has nearly always finished; a post sent without one
+ * still reaches the inbox.
+ */
+const PROOF_WAIT_MS = 4_000;
 
 /**
  * What every public form does around its own fields: validate with the shared schema once a submit
@@ -59,7 +68,14 @@ export function usePublicForm<F extends string>(options: Options<F>) {
   const [submitting, setSubmitting] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const [attempted, setAttempted] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const [proof, setProof] = useState({ value: "", failed: false });
+  const solver = useRef<ProofOfWork | null>(null);
+  useEffect(() => {
+    solver.current = proofOfWork(setProof);
+    setHydrated(true);
+  }, []);
+  /** The proof of work starts on the visitor's first focus in the form, and never before. */
+  const onFocus = () => solver.current?.start();
 
   const honeypot = () => (ref.current?.elements.namedItem("website") as HTMLInputElement | null)?.value ?? "";
 
@@ -88,10 +104,12 @@ export function usePublicForm<F extends string>(options: Options<F>) {
     }
     setSubmitting(true);
     try {
+      const altcha = (await solver.current?.take(PROOF_WAIT_MS)) ?? null;
+      const body = { ...options.body(website), ...(altcha ? { [ALTCHA_FIELD]: altcha } : {}) };
       const response = await fetch(options.endpoint, {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(options.body(website)),
+        body: JSON.stringify(body),
       });
       const answer: unknown = await response.json().catch(() => null);
       const kind = toastForResponse(response.status, answer);
@@ -108,7 +126,19 @@ export function usePublicForm<F extends string>(options: Options<F>) {
     }
   }
 
-  return { id, ref, errors, submitting, hydrated, recheck, onSubmit, endpoint: options.endpoint, texts };
+  return {
+    id,
+    ref,
+    errors,
+    submitting,
+    hydrated,
+    proof,
+    onFocus,
+    recheck,
+    onSubmit,
+    endpoint: options.endpoint,
+    texts,
+  };
 }
 
 interface PublicFormProps {
@@ -137,6 +167,7 @@ export function PublicForm({ form, language, sendLabel, className, children }: P
         action={form.endpoint}
         noValidate={form.hydrated}
         onSubmit={form.onSubmit}
+        onFocus={form.onFocus}
         className={`relative ${className}`}
         aria-describedby={`${id}-note`}
         data-hydrated={form.hydrated ? "" : undefined}
@@ -152,10 +183,19 @@ export function PublicForm({ form, language, sendLabel, className, children }: P
           <input id={`${id}-website`} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </div>
         <input type="hidden" name="language" value={language} />
+        {/* The proof of work, for a post the browser sends itself; the JSON post adds it to its body. */}
+        {form.proof.value && <input type="hidden" name={ALTCHA_FIELD} value={form.proof.value} />}
         <p className="sr-only" aria-live="assertive">
           {errorCount === 1 ? t.correctOne : errorCount > 1 ? fill(t.correctMany, { count: errorCount }) : ""}
         </p>
         <SubmitButton busy={form.submitting} label={sendLabel} busyLabel={t.sending} />
+        <p
+          role="status"
+          className="text-sm text-muted empty:hidden"
+          data-proof-failed={form.proof.failed ? "" : undefined}
+        >
+          {form.proof.failed ? t.proofFailed : ""}
+        </p>
       </form>
       <Toasts closeLabel={t.closeToast} />
     </>

@@ -1,5 +1,6 @@
 import { type ReactNode, type SubmitEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Toasts } from "../forms/Toasts";
+import { SPAM_THRESHOLD } from "../spam/threshold";
 import { formatSubmissionDate, orDash } from "./format";
 import type { Item, ItemChange, Status } from "./inbox-types";
 import { countryName, languageName, NOTE_MAX_LENGTH } from "./inbox-types";
@@ -173,7 +174,15 @@ function EnquiryDetail({
     setBusy(status);
     const result = await onChange(item, { status });
     setBusy(null);
-    if (result.ok) setAnnouncement(`Marked ${STATUS_LABELS[status]}`);
+    if (result.ok) {
+      setAnnouncement(
+        status === "spam"
+          ? "Moved to spam"
+          : item.status === "spam"
+            ? "Not spam: moved to the inbox"
+            : `Marked ${STATUS_LABELS[status]}`,
+      );
+    }
   }
 
   async function saveNote(event: SubmitEvent<HTMLFormElement>) {
@@ -222,7 +231,7 @@ function EnquiryDetail({
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-muted">
             <span className="tabular-nums">{formatSubmissionDate(item.created_at)}</span>
             <StatusBadge status={item.status} />
-            {!item.notified && <NotSentMarker />}
+            {!item.notified && item.status !== "spam" && <NotSentMarker />}
           </p>
         </div>
         <button ref={closeButton} type="button" onClick={onClose} className="btn-secondary shrink-0 px-4">
@@ -242,7 +251,9 @@ function EnquiryDetail({
         <Field label="Status">{STATUS_LABELS[item.status]}</Field>
         <Field label="Received">{formatSubmissionDate(item.created_at)}</Field>
         <Field label="Last changed">{formatSubmissionDate(item.updated_at)}</Field>
-        <Field label="Notification">{item.notified ? "Sent" : "Not sent yet"}</Field>
+        <Field label="Notification">
+          {item.notified ? "Sent" : item.status === "spam" ? "Withheld: sent on “Not spam”" : "Not sent yet"}
+        </Field>
         <Field label="Reference">
           <span className="font-mono text-xs">{item.id}</span>
         </Field>
@@ -259,26 +270,49 @@ function EnquiryDetail({
         </section>
       )}
 
+      {item.spam && <SpamCheck spam={item.spam} id={id} filed={item.status === "spam"} />}
+
       <div className="mt-6 flex flex-wrap gap-3">
-        <a href={replyMailto(item)} className="btn-primary">
-          Reply by email
-        </a>
-        <button
-          type="button"
-          className={`btn-secondary ${DIMMED}`}
-          aria-disabled={busy !== null || item.status === "replied" ? true : undefined}
-          onClick={() => setStatus("replied")}
-        >
-          {item.status === "replied" ? "Replied" : "Mark replied"}
-        </button>
-        <button
-          type="button"
-          className={`btn-secondary ${DIMMED}`}
-          aria-disabled={busy !== null ? true : undefined}
-          onClick={() => setStatus(archive.status)}
-        >
-          {archive.label}
-        </button>
+        {item.status === "spam" ? (
+          <button
+            type="button"
+            className={`btn-primary ${DIMMED}`}
+            aria-disabled={busy !== null ? true : undefined}
+            onClick={() => setStatus("new")}
+          >
+            Not spam
+          </button>
+        ) : (
+          <>
+            <a href={replyMailto(item)} className="btn-primary">
+              Reply by email
+            </a>
+            <button
+              type="button"
+              className={`btn-secondary ${DIMMED}`}
+              aria-disabled={busy !== null || item.status === "replied" ? true : undefined}
+              onClick={() => setStatus("replied")}
+            >
+              {item.status === "replied" ? "Replied" : "Mark replied"}
+            </button>
+            <button
+              type="button"
+              className={`btn-secondary ${DIMMED}`}
+              aria-disabled={busy !== null ? true : undefined}
+              onClick={() => setStatus(archive.status)}
+            >
+              {archive.label}
+            </button>
+            <button
+              type="button"
+              className={`btn-secondary ${DIMMED}`}
+              aria-disabled={busy !== null ? true : undefined}
+              onClick={() => setStatus("spam")}
+            >
+              Mark as spam
+            </button>
+          </>
+        )}
         <button
           ref={deleteButton}
           type="button"
@@ -365,5 +399,29 @@ function EnquiryDetail({
         {announcement}
       </p>
     </div>
+  );
+}
+
+/** Why the spam defence filed an enquiry as spam: its score and each reason with its points. */
+function SpamCheck({ spam, id, filed }: { spam: NonNullable<Item["spam"]>; id: string; filed: boolean }) {
+  return (
+    <section aria-labelledby={`${id}-spam`} className="mt-6 rounded-2xl border border-dashed border-oak/70 p-5">
+      <h3 id={`${id}-spam`} className="text-lg font-medium">
+        {filed ? "Why it was filed as spam" : "Why it was first filed as spam"}
+      </h3>
+      <p className="mt-1 text-sm text-muted">
+        Score {spam.score}; from {SPAM_THRESHOLD} an enquiry is filed as spam.
+      </p>
+      <ul className="mt-3 grid gap-1.5 text-sm">
+        {spam.reasons.map((reason) => (
+          <li key={`${reason.rule}-${reason.detail}`} className="flex items-baseline justify-between gap-4">
+            <span className="wrap-anywhere text-ink-soft">{reason.detail}</span>
+            <span className="shrink-0 tabular-nums text-muted">
+              {reason.points > 0 ? `+${reason.points}` : reason.points}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

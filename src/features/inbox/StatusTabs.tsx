@@ -1,7 +1,7 @@
 import { FilterLinks } from "./FilterLinks";
 import { type InboxQuery, inboxSearch } from "./inbox-query";
 import type { Counts, Status } from "./inbox-types";
-import { statusTabs } from "./status";
+import { NO_COUNTS, statusTabs } from "./status";
 
 interface Props {
   query: InboxQuery;
@@ -14,7 +14,7 @@ interface Props {
 
 /** The status filter, each tab with its count; the kind and search shown stay as they are. */
 export function StatusTabs({ query, pathname, counts, onSelect }: Props) {
-  const tabs = statusTabs(counts ?? { new: 0, read: 0, replied: 0, archived: 0 });
+  const tabs = statusTabs(counts ?? NO_COUNTS);
   return (
     <FilterLinks
       label="Filter by status"

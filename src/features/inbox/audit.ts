@@ -10,6 +10,8 @@ export const shortId = (id: string) => id.slice(0, 8);
 export function describeAuditEntry(entry: AuditEntry): string {
   switch (entry.action) {
     case "status":
+      if (entry.status === "spam") return "Marked as spam";
+      if (entry.from === "spam" && isStatus(entry.status)) return `Not spam: moved to ${STATUS_LABELS[entry.status]}`;
       return isStatus(entry.status) ? `Marked ${STATUS_LABELS[entry.status]}` : "Changed the status";
     case "note":
       return "Changed the note";

@@ -10,9 +10,15 @@ export const INBOX_API_PATH = "/api/contact-submissions";
 export const SUBMISSION_KINDS = ["contact", "samples"] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
-/** Where an enquiry stands in the admin inbox; a new submission is "new". */
-export const SUBMISSION_STATUSES = ["new", "read", "replied", "archived"] as const;
+/**
+ * Where an enquiry stands in the admin inbox: a new submission is "new", or "spam" when the spam
+ * defence filed it so (see src/features/spam). Spam stays out of every list but its own folder.
+ */
+export const SUBMISSION_STATUSES = ["new", "read", "replied", "archived", "spam"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** The statuses' names as the API's messages list them. */
+export const STATUS_LIST = "new, read, replied, archived or spam";
 
 /** Longest internal note an admin can keep on an enquiry, counted like the form's fields. */
 export const NOTE_MAX_LENGTH = 1000;

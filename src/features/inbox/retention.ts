@@ -13,3 +13,16 @@ export function retentionMonths(value: string | undefined): number {
   }
   return months;
 }
+
+/** How long an enquiry filed as spam is kept after it arrived: 30 days unless configured otherwise. */
+export const DEFAULT_SPAM_RETENTION_DAYS = 30;
+
+/** SPAM_RETENTION_DAYS as a whole number of days from 1 to 365; unset means the default. */
+export function spamRetentionDays(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_SPAM_RETENTION_DAYS;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 365) {
+    throw new Error(`SPAM_RETENTION_DAYS must be a whole number of days from 1 to 365, not "${value}"`);
+  }
+  return days;
+}

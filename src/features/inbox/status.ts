@@ -5,6 +5,7 @@ export const STATUS_LABELS: Record<Status, string> = {
   read: "Read",
   replied: "Replied",
   archived: "Archived",
+  spam: "Spam",
 };
 
 /** The badge of each status: new stands out in moss, archived recedes; every pair meets 4.5:1 contrast. */
@@ -13,6 +14,7 @@ export const STATUS_BADGE: Record<Status, string> = {
   read: "bg-sand text-ink",
   replied: "bg-moss-soft text-moss-deep",
   archived: "border border-stone text-muted",
+  spam: "border border-dashed border-oak text-ink-soft",
 };
 
 export interface Tab {
@@ -22,7 +24,10 @@ export interface Tab {
   count: number;
 }
 
-/** The status tabs in order, All first, each with its count from the list answer. */
+/** No enquiry yet in any status. */
+export const NO_COUNTS: Counts = { new: 0, read: 0, replied: 0, archived: 0, spam: 0 };
+
+/** The status tabs in order, All first (every status but spam, as the list answers it), Spam last. */
 export function statusTabs(counts: Counts): Tab[] {
   const all = counts.new + counts.read + counts.replied + counts.archived;
   return [

@@ -141,6 +141,8 @@ export const en = {
     correctOne: "Please correct 1 field.",
     correctMany: "Please correct {count} fields.",
     sending: "Sending...",
+    proofFailed:
+      "Your browser could not complete our automatic spam check. You can still send the form; we read every message.",
     closeToast: "Close toast",
     name: "Name",
     email: "Email",

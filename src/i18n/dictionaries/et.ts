@@ -142,6 +142,8 @@ export const et: Dictionary = {
     correctOne: "Palun parandage 1 väli.",
     correctMany: "Palun parandage {count} välja.",
     sending: "Saatmine…",
+    proofFailed:
+      "Teie brauser ei saanud automaatset rämpspostikontrolli lõpetada. Vormi saab siiski saata; loeme iga sõnumi läbi.",
     closeToast: "Sulge teade",
     name: "Nimi",
     email: "E-post",

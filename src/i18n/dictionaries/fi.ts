@@ -140,6 +140,8 @@ export const fi: Dictionary = {
     correctOne: "Korjaa 1 kenttä.",
     correctMany: "Korjaa {count} kenttää.",
     sending: "Lähetetään…",
+    proofFailed:
+      "Selaimesi ei pystynyt suorittamaan automaattista roskapostitarkistusta. Voit silti lähettää lomakkeen; luemme jokaisen viestin.",
     closeToast: "Sulje ilmoitus",
     name: "Nimi",
     email: "Sähköposti",

@@ -138,6 +138,8 @@ export const sv: Dictionary = {
     correctOne: "Rätta 1 fält.",
     correctMany: "Rätta {count} fält.",
     sending: "Skickar…",
+    proofFailed:
+      "Din webbläsare kunde inte slutföra vår automatiska skräppostkontroll. Du kan ändå skicka formuläret; vi läser varje meddelande.",
     closeToast: "Stäng meddelandet",
     name: "Namn",
     email: "E-post",

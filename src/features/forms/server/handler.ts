@@ -3,6 +3,8 @@ import { createRateLimiter } from "../../../../netlify/lib/rate-limit";
 import { type BlobStore, StorageUnavailableError } from "../../../../netlify/lib/storage";
 import { isLocale, type Locale, localePath } from "../../../i18n/locales";
 import type { ApiErrorCode } from "../../../lib/api-error";
+import { ALTCHA_FIELD } from "../../spam/challenge";
+import type { PostFacts } from "../../spam/server/screen";
 import type { FormOutcome, ResultPages } from "../outcome";
 import { FORM_RATE_LIMIT } from "../schema";
 
@@ -46,6 +48,11 @@ export type Accept<R> = (record: R, later: Later) => Promise<void>;
 /** What every public form's handler needs besides its spec. */
 export interface FormDeps<R> {
   accept: Accept<R>;
+  /**
+   * Screens each accepted post before it is stored (the spam defence: see src/features/spam); it may
+   * return the record changed (filed as spam). A screen that fails lets the record through as it is.
+   */
+  screen?: ((record: R, post: PostFacts) => Promise<R>) | undefined;
   /** The rate limit every public form shares: see formRateLimiter. */
   limiter: ReturnType<typeof createRateLimiter>;
   /** Origins allowed to post besides the request's own, e.g. the public site address. */
@@ -156,9 +163,19 @@ export function createFormHandler<T, R extends { id: string; created_at: string 
     }
 
     let payload: unknown;
+    // The proof of work's field, which no form's own schema knows of.
+    let proof: unknown;
     try {
       const text = await readBody(request, MAX_BODY_BYTES);
-      payload = isForm ? spec.fromForm(new URLSearchParams(text)) : JSON.parse(text);
+      if (isForm) {
+        const params = new URLSearchParams(text);
+        payload = spec.fromForm(params);
+        proof = params.get(ALTCHA_FIELD);
+      } else {
+        payload = JSON.parse(text);
+        proof =
+          typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>)[ALTCHA_FIELD] : null;
+      }
     } catch (error) {
       if (error instanceof BodyTooLargeError)
         return errorResponse(413, "payload_too_large", "The message is too large");
@@ -173,7 +190,13 @@ export function createFormHandler<T, R extends { id: string; created_at: string 
         ? (payload as { language: Locale }).language
         : "en";
     const later = (work: Promise<unknown>) => runAfterAnswer(context, work, log);
-    const outcome = await submit(payload, language, context.ip ?? "unknown", later).catch((error: unknown) => {
+    const post: PostFacts = {
+      proof,
+      ip: context.ip ?? "unknown",
+      userAgent: request.headers.get("user-agent") ?? "",
+      referrer: request.headers.get("referer") ?? "",
+    };
+    const outcome = await submit(payload, language, post, later).catch((error: unknown) => {
       if (!(error instanceof StorageUnavailableError)) throw error;
       log(`${spec.label} not stored`, error);
       return "unavailable" as const;
@@ -212,7 +235,7 @@ export function createFormHandler<T, R extends { id: string; created_at: string 
   async function submit(
     payload: unknown,
     language: Locale,
-    ip: string,
+    post: PostFacts,
     later: (work: Promise<unknown>) => void,
   ): Promise<Outcome> {
     if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
@@ -228,9 +251,17 @@ export function createFormHandler<T, R extends { id: string; created_at: string 
         fields: parsed.fields,
       };
     }
-    const reservation = await limiter.reserve(ip);
+    // Every accepted post uses up its client's limit, one filed as spam too.
+    const reservation = await limiter.reserve(post.ip);
     if (!reservation.allowed) return { kind: "rate-limited", retryAfterSeconds: reservation.retryAfterSeconds };
-    const submission = spec.toSubmission(parsed.value, newId(), new Date(now()), language);
+    let submission = spec.toSubmission(parsed.value, newId(), new Date(now()), language);
+    if (deps.screen) {
+      const screen = deps.screen;
+      submission = await screen(submission, post).catch((error: unknown) => {
+        log(`${spec.label}: screening failed, the post goes to the inbox unscreened`, error);
+        return submission;
+      });
+    }
     try {
       await deps.accept(submission, later);
     } catch (error) {

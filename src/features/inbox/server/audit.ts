@@ -18,10 +18,12 @@ export const AuditEntrySchema = z.strictObject({
   id: z.uuid().optional(),
   count: z.number().int().min(0).optional(),
   status: z.enum(SUBMISSION_STATUSES).optional(),
+  /** The status a status change left (written since the spam folder exists). */
+  from: z.enum(SUBMISSION_STATUSES).optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
-export type AuditEvent = Pick<AuditEntry, "action" | "id" | "count" | "status">;
+export type AuditEvent = Pick<AuditEntry, "action" | "id" | "count" | "status" | "from">;
 
 /** How many entries the audit route answers. */
 export const AUDIT_PAGE = 50;

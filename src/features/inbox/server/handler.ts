@@ -3,13 +3,14 @@ import { type BlobStore, guard, StorageUnavailableError } from "../../../../netl
 import { z } from "../../../lib/zod";
 import { authenticateStaff } from "../../auth/server/session";
 import type { TokenVerifier, VerifiedUser } from "../../auth/server/tokens";
-import { INBOX_API_PATH, UNREADABLE_HEADER } from "../record";
+import { INBOX_API_PATH, STATUS_LIST, UNREADABLE_HEADER } from "../record";
 import { type AuditEvent, recentAudit, recordAudit } from "./audit";
 import { compactPending } from "./compaction";
 import { csvFileName, toCsv } from "./csv";
 import { isSubmissionKey } from "./format";
 import { ensureIndexed } from "./index-store";
 import { PAGE_SIZE } from "./listing";
+import type { ContactNotifier } from "./notify";
 import { exportItems, listPage, toItem } from "./queries";
 import { deleteSubmission, eraseByEmail, updateSubmission } from "./records";
 import { EraseRequestSchema, SUBMISSION_KINDS, SUBMISSION_STATUSES, SubmissionPatchSchema } from "./submission-schema";
@@ -21,6 +22,8 @@ export interface SubmissionsDeps {
   outbox: BlobStore;
   audit: BlobStore;
   verify: TokenVerifier;
+  /** Sends the mail an enquiry filed as spam was kept from, once staff call it "Not spam". */
+  notifier?: ContactNotifier | undefined;
   /** The site's addresses besides the one a request was sent to, for cookie-carried changes. */
   allowedOrigins?: readonly string[];
   now?: () => number;
@@ -70,7 +73,7 @@ function route(pathname: string): Route {
 /** Query parameters; an empty one counts as absent. */
 const FilterQuery = z.object({
   kind: z.enum(SUBMISSION_KINDS, { error: "kind must be contact or samples" }).optional(),
-  status: z.enum(SUBMISSION_STATUSES, { error: "status must be new, read, replied or archived" }).optional(),
+  status: z.enum(SUBMISSION_STATUSES, { error: `status must be ${STATUS_LIST}` }).optional(),
   q: z.string().trim().max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
 });
 const ListQuery = FilterQuery.extend({
@@ -110,7 +113,8 @@ const invalidQuery = (error: z.ZodError) => {
  * The admin API under /api/contact-submissions, for admins only:
  * - GET / ?kind=&status=&q=&cursor=&limit=: a page of enquiries, newest first, with the tab counts
  *   (of the kind asked for: contact messages, sample requests, or both when absent);
- * - PATCH /<id> { status?, note? }, DELETE /<id>;
+ * - PATCH /<id> { status?, note? }, DELETE /<id>; { status: "new" } on spam is "Not spam" and sends the
+ *   notification it was kept from (once, whoever else does the same), { status: "spam" } "Mark as spam";
  * - GET /export.csv and GET /export.xlsx ?kind=&status=&q=: the same enquiries in either format;
  * - POST /erase { email }; GET /audit.
  * Every route answers 405 (with Allow) to other methods, 401 without a valid token (header or session
@@ -256,8 +260,12 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
         const update = await updateSubmission(stores, id, patch, now);
         if (!update) return notFound();
         const { record, changed } = update;
-        if (changed.status) await audit(user, { action: "status", id, status: record.status });
+        if (changed.status) await audit(user, { action: "status", id, status: record.status, from: update.before });
         if (changed.note) await audit(user, { action: "note", id });
+        if (update.released && deps.notifier) {
+          // Queued first, so a send that fails now is retried by the outbox's schedule.
+          await deps.notifier.deliver(record, await deps.notifier.queue(record));
+        }
         return ok(toItem(record, await isNotified(update.key)));
       }
     }

@@ -1,5 +1,5 @@
 import type { Context } from "@netlify/functions";
-import { type Env, rateLimitSalt, siteOrigins } from "../../../../netlify/lib/env";
+import { type Env, isDeployed, rateLimitSalt, siteOrigins } from "../../../../netlify/lib/env";
 import { type BlobStore, lazyStore, STORES } from "../../../../netlify/lib/storage";
 import {
   type Accept,
@@ -8,6 +8,9 @@ import {
   formRateLimiter,
   refuseUnconfigured,
 } from "../../forms/server/handler";
+import { akismetConfig } from "../../spam/server/akismet";
+import { altchaKey } from "../../spam/server/proof";
+import { type Screen, spamScreen } from "../../spam/server/screen";
 import { type ContactNotifier, siteNotifier } from "./notify";
 import { saveIndexedSubmission } from "./records";
 import type { Submission } from "./submission-schema";
@@ -22,6 +25,8 @@ export interface IntakeDeps {
   salt: string;
   /** Queues and sends the notification mail of each stored submission (see ./notify). */
   notifier?: ContactNotifier | undefined;
+  /** The spam defence (see src/features/spam); without it every post is stored as new. */
+  screen?: Screen | undefined;
   allowedOrigins?: readonly string[] | undefined;
   now?: (() => number) | undefined;
   newId?: (() => string) | undefined;
@@ -31,11 +36,12 @@ export interface IntakeDeps {
 /**
  * How an accepted post enters the inbox. The outbox entry goes first, so a stored submission always
  * has one until its mail is sent; when storing fails the entry is taken back. A failed first outbox
- * write gets a second try after the store, and the mail itself never delays the answer.
+ * write gets a second try after the store, and the mail itself never delays the answer. A post filed
+ * as spam is stored without any of it: its mail is withheld until staff call it "Not spam".
  */
 export function inboxAccept(deps: Pick<IntakeDeps, "submissions" | "index" | "notifier" | "log">): Accept<Submission> {
-  const { notifier } = deps;
   return async (submission, later) => {
+    const notifier = submission.withheld ? undefined : deps.notifier;
     const queued = (await notifier?.queue(submission)) ?? false;
     let kept: boolean;
     try {
@@ -73,7 +79,8 @@ export interface PublicForm<T> {
 
 /**
  * The entry of a public form's Netlify function: the site's stores, its notifier and its origins.
- * Deployed without a usable RATE_LIMIT_SALT it accepts nothing and says why in every log line.
+ * Deployed without a usable RATE_LIMIT_SALT or ALTCHA_HMAC_KEY it accepts nothing and says why in
+ * every log line.
  */
 export function publicFormFunction<T>(form: PublicForm<T>, env: Env = process.env) {
   const allowedOrigins = siteOrigins(env);
@@ -84,6 +91,11 @@ export function publicFormFunction<T>(form: PublicForm<T>, env: Env = process.en
       const spec = form.spec();
       return refuseUnconfigured(request, salt.problem, { ...form, errorPage: spec.pages.error.path });
     }
+    const proofKey = altchaKey(env, context);
+    if (proofKey.key === null) {
+      const spec = form.spec();
+      return refuseUnconfigured(request, proofKey.problem, { ...form, errorPage: spec.pages.error.path });
+    }
     handler ??= intakeHandler(
       {
         submissions: lazyStore(STORES.submissions),
@@ -92,6 +104,11 @@ export function publicFormFunction<T>(form: PublicForm<T>, env: Env = process.en
         salt: salt.salt,
         allowedOrigins,
         notifier: siteNotifier(env),
+        screen: spamScreen({
+          proof: { key: proofKey.key, used: lazyStore(STORES.proofs) },
+          // Akismet is asked only from a deployed site: a local server never sends visitors' words out.
+          akismet: isDeployed(context) ? akismetConfig(env) : null,
+        }),
       },
       form.spec(),
     );

@@ -29,7 +29,7 @@ export type Counts = Record<SubmissionStatus, number>;
 export interface Filter {
   /** null: both kinds. */
   kind: SubmissionKind | null;
-  /** null: every status. */
+  /** null: every status but spam, which only its own folder lists. */
   status: SubmissionStatus | null;
   /** Matched case- and accent-insensitively within any one of the searchable fields; "" matches all. */
   q: string;
@@ -52,7 +52,8 @@ export const toItem = (record: FullRecord, notified: boolean): SubmissionItem =>
   status: record.status,
   note: record.note,
   updated_at: record.updated_at,
-  notified,
+  spam: record.spam ?? null,
+  notified: notified && record.withheld !== true,
 });
 
 /** Submissions per status of the chosen kind (both when null), whatever the status and search (the tab counts). */
@@ -62,13 +63,16 @@ export function countStatuses(entries: KeyedEntry[], kind: SubmissionKind | null
   return counts;
 }
 
-/** The entries a filter selects, in index order (newest first). */
-export function select(entries: KeyedEntry[], filter: Filter): KeyedEntry[] {
+/**
+ * The entries a filter selects, in index order (newest first). Without a status, spam is left out
+ * unless `withSpam` (the exports, which hold every enquiry stored).
+ */
+export function select(entries: KeyedEntry[], filter: Filter, withSpam = false): KeyedEntry[] {
   const query = fold(filter.q);
   return entries.filter(
     ({ entry }) =>
       (filter.kind === null || entryKind(entry) === filter.kind) &&
-      (filter.status === null || entry.s === filter.status) &&
+      (filter.status === null ? withSpam || entry.s !== "spam" : entry.s === filter.status) &&
       textMatches(entry.t, query),
   );
 }
@@ -157,7 +161,7 @@ export async function exportItems(
     readIndex(stores.index, stores.submissions),
     pendingNotifications(stores.outbox),
   ]);
-  const selected = select(entries, filter);
+  const selected = select(entries, filter, true);
   const rows = await readRows(
     stores.index,
     selected.map(({ key }) => monthOf(keyTime(key))),

@@ -19,7 +19,7 @@ import {
 } from "./index-store";
 import { saveSubmission } from "./listing";
 import { deleteOutboxEntry } from "./notify/outbox";
-import { type Submission, type SubmissionPatch, SubmissionSchema } from "./submission-schema";
+import { type Submission, type SubmissionPatch, SubmissionSchema, type SubmissionStatus } from "./submission-schema";
 
 /** The inbox's stores together with the outbox, whose entries go with their submissions. */
 export interface RecordStores extends InboxStores {
@@ -98,6 +98,13 @@ export interface Update {
   key: string;
   record: FullRecord;
   changed: { status: boolean; note: boolean };
+  /** The status before the change. */
+  before: SubmissionStatus;
+  /**
+   * True for the one change that took a spam enquiry with a withheld mail out of spam: its mail is
+   * now due, and no other change will ever report it again.
+   */
+  released: boolean;
 }
 
 /**
@@ -131,15 +138,18 @@ export async function updateSubmission(
     if (!changed.status && !changed.note) {
       // Nothing to write; the index is still brought up to the record, should an earlier call have stopped short.
       await syncEntry(stores.index, key, current);
-      return { key, record: current, changed };
+      return { key, record: current, changed, before: current.status, released: false };
     }
+    // Out of spam, a withheld mail is due: the write that clears the mark is the one that sends it.
+    const released = current.withheld === true && next.status !== "spam";
+    if (released) delete next.withheld;
     next.updated_at = new Date(Math.max(now(), Date.parse(current.updated_at) + 1)).toISOString();
     const write = await guard("changing a submission", () =>
       stores.submissions.setJSON(key, next, { onlyIfMatch: found.etag ?? "missing-etag" }),
     );
     if (write.modified) {
       await syncEntry(stores.index, key, next);
-      return { key, record: next, changed };
+      return { key, record: next, changed, before: current.status, released };
     }
     await backoff(attempt);
   }

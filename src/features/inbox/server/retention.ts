@@ -28,6 +28,8 @@ export interface RetentionResult {
   cutoff: string;
   /** Submissions deleted because they were older than the cutoff. */
   deleted: number;
+  /** Spam deleted because it arrived more than `spamDays` days ago. */
+  spam: number;
   /** Index entries removed because their submission was no longer stored. */
   ghosts: number;
   /** Stored submissions added to the index because it lacked them. */
@@ -37,7 +39,8 @@ export interface RetentionResult {
 }
 
 /**
- * Deletes every submission created before `months` months ago, with its index entry, export copy,
+ * Deletes every submission created before `months` months ago, and every one filed as spam that
+ * arrived more than `spamDays` days ago, each with its index entry, export copy,
  * id pointer and outbox entry, and the documents of the months that are now empty. It also keeps the
  * index true to the store: entries whose submission is gone are removed (after GHOST_GRACE_MS) and
  * stored submissions the index lacks are added; erasure marks past their time go. One listing of the
@@ -45,7 +48,7 @@ export interface RetentionResult {
  */
 export async function applyRetention(
   stores: RecordStores,
-  { months: keep, now }: { months: number; now: number },
+  { months: keep, spamDays, now }: { months: number; spamDays: number; now: number },
 ): Promise<RetentionResult> {
   const cutoff = retentionCutoff(now, keep);
   const [stored, entries] = await Promise.all([allStoredKeys(stores.submissions), readIndex(stores.index)]);
@@ -55,6 +58,13 @@ export async function applyRetention(
   const expired = [...new Set([...stored, ...indexed])].filter((key) => keyTime(key) < cutoff);
   await deleteKeys(stores, expired);
   const expiredCount = expired.filter((key) => storedSet.has(key)).length;
+
+  // Spam goes sooner: `spamDays` after it arrived, whatever its status was before.
+  const spamCutoff = now - spamDays * 24 * 60 * 60 * 1000;
+  const spam = entries
+    .filter(({ key, entry }) => entry.s === "spam" && keyTime(key) >= cutoff && keyTime(key) < spamCutoff)
+    .map(({ key }) => key);
+  await deleteKeys(stores, spam);
 
   const ghosts = entries
     .map((e) => e.key)
@@ -87,6 +97,7 @@ export async function applyRetention(
   return {
     cutoff: new Date(cutoff).toISOString(),
     deleted: expiredCount,
+    spam: spam.filter((key) => storedSet.has(key)).length,
     ghosts: ghosts.length,
     indexed: added,
     erasureMarks,

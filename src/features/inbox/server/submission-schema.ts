@@ -1,8 +1,10 @@
 import { LOCALES } from "../../../i18n/locales";
 import { emailField, nullableText, PERSON_LIMITS } from "../../forms/schema";
 import { FINISH_KEY } from "../../products/finish-key";
+import { SpamVerdictSchema } from "../../spam/server/verdict";
 import {
   NOTE_MAX_LENGTH,
+  STATUS_LIST,
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
   type SubmissionKind,
@@ -57,12 +59,17 @@ export const SubmissionSchema = z.strictObject({
   status: z.optional(z.enum(SUBMISSION_STATUSES)),
   note: z.optional(z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH)))),
   updated_at: z.optional(z.iso.datetime()),
+  /** Why the spam defence filed it as spam (kept after "Not spam", so staff see what misled it). */
+  spam: z.optional(SpamVerdictSchema),
+  /** Filed as spam on arrival, so its notification mail has not been sent: "Not spam" sends it, once. */
+  withheld: z.optional(z.literal(true)),
 });
 export type Submission = z.infer<typeof SubmissionSchema>;
 
 /** One enquiry as the admin API answers it: every field present, and whether its notification went out. */
+const { withheld: _withheld, ...storedShape } = SubmissionSchema.shape;
 export const SubmissionItemSchema = z.strictObject({
-  ...SubmissionSchema.shape,
+  ...storedShape,
   kind: z.enum(SUBMISSION_KINDS),
   language: z.enum(LOCALES),
   address: z.nullable(StoredAddressSchema),
@@ -70,12 +77,14 @@ export const SubmissionItemSchema = z.strictObject({
   status: z.enum(SUBMISSION_STATUSES),
   note: z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
   updated_at: z.iso.datetime(),
-  /** False while the notification mail about it has not gone out. */
+  /** The spam defence's reasons when it filed the enquiry as spam; null otherwise. */
+  spam: z.nullable(SpamVerdictSchema),
+  /** False while the notification mail about it has not gone out (withheld while it is spam). */
   notified: z.boolean(),
 });
 export type SubmissionItem = z.infer<typeof SubmissionItemSchema>;
 
-const STATUS_MESSAGE = "Status must be new, read, replied or archived";
+const STATUS_MESSAGE = `Status must be ${STATUS_LIST}`;
 const NOTE_MESSAGE = `Note must be at most ${NOTE_MAX_LENGTH} characters`;
 
 /**

@@ -34,7 +34,11 @@ function fakeFetch(...responses: Response[]) {
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
-const page = { submissions: [item()], next_cursor: "k1", counts: { new: 1, read: 0, replied: 0, archived: 0 } };
+const page = {
+  submissions: [item()],
+  next_cursor: "k1",
+  counts: { new: 1, read: 0, replied: 0, archived: 0, spam: 0 },
+};
 
 describe("createInboxApi", () => {
   it("lists with the filter, cursor and limit", async () => {

@@ -17,6 +17,7 @@ export function item(overrides: Partial<Item> = {}): Item {
     finishes: [],
     status: "new",
     note: null,
+    spam: null,
     notified: true,
     ...overrides,
   };

@@ -4,7 +4,7 @@ import type { ListPage } from "../../../../src/features/inbox/inbox-types";
 import { appendPage, fromPage, withRemoved, withUpdated } from "../../../../src/features/inbox/list-state";
 import { idOf, item } from "./fixtures";
 
-const counts = { new: 2, read: 1, replied: 0, archived: 0 };
+const counts = { new: 2, read: 1, replied: 0, archived: 0, spam: 0 };
 const a = item({ id: idOf(1), status: "new" });
 const b = item({ id: idOf(2), status: "new" });
 const c = item({ id: idOf(3), status: "read" });
@@ -36,7 +36,7 @@ describe("list state", () => {
     const read = { ...a, status: "read" as const };
     const next = withUpdated(list, read, a);
     expect(next.items).toEqual([read, b, c]);
-    expect(next.counts).toEqual({ new: 1, read: 2, replied: 0, archived: 0 });
+    expect(next.counts).toEqual({ new: 1, read: 2, replied: 0, archived: 0, spam: 0 });
     expect(next.next).toBe("k3");
   });
 
@@ -44,13 +44,13 @@ describe("list state", () => {
     const outside = item({ id: idOf(9), status: "new" });
     const next = withUpdated(list, { ...outside, status: "replied" }, outside);
     expect(next.items).toEqual(list.items);
-    expect(next.counts).toEqual({ new: 1, read: 1, replied: 1, archived: 0 });
+    expect(next.counts).toEqual({ new: 1, read: 1, replied: 1, archived: 0, spam: 0 });
   });
 
   it("removes a deleted enquiry and its count", () => {
     const next = withRemoved(list, b);
     expect(next.items).toEqual([a, c]);
-    expect(next.counts).toEqual({ new: 1, read: 1, replied: 0, archived: 0 });
+    expect(next.counts).toEqual({ new: 1, read: 1, replied: 0, archived: 0, spam: 0 });
   });
 });
 
@@ -76,7 +76,7 @@ describe("findById", () => {
           return {
             submissions: all.slice(start, end),
             next_cursor: end < total ? String(end) : null,
-            counts: { new: total, read: 0, replied: 0, archived: 0 },
+            counts: { new: total, read: 0, replied: 0, archived: 0, spam: 0 },
           };
         },
       },

@@ -12,7 +12,7 @@ import {
   statusTabs,
 } from "../../../../src/features/inbox/status";
 
-const counts = { new: 2, read: 5, replied: 1, archived: 3 };
+const counts = { new: 2, read: 5, replied: 1, archived: 3, spam: 0 };
 
 describe("statusTabs", () => {
   it("lists All then each status, with counts; All is their sum", () => {
@@ -37,7 +37,7 @@ describe("countsAfter", () => {
   });
 
   it("removes a deleted one", () => {
-    expect(countsAfter(counts, "archived", null)).toEqual({ ...counts, archived: 2 });
+    expect(countsAfter(counts, "archived", null)).toEqual({ ...counts, archived: 2, spam: 0 });
   });
 
   it("changes nothing when the status stays, and never goes below zero", () => {

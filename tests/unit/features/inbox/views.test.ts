@@ -225,7 +225,7 @@ describe("StatusTabs", () => {
       createElement(StatusTabs, {
         query: { kind: null, status: "replied", q: "acme", id: idOf(1) },
         pathname: "/admin/contact-submissions",
-        counts: { new: 2, read: 5, replied: 1, archived: 3 },
+        counts: { new: 2, read: 5, replied: 1, archived: 3, spam: 0 },
         onSelect: noop,
       }),
     );

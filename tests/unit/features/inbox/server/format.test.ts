@@ -284,7 +284,7 @@ describe("inbox schemas", () => {
   it("refuses an empty change, an unknown status or field, and a note over the limit", () => {
     const messages = (body: unknown) => SubmissionPatchSchema.safeParse(body).error?.issues.map((i) => i.message);
     expect(messages({})).toEqual(["Send a status or a note"]);
-    expect(messages({ status: "done" })).toEqual(["Status must be new, read, replied or archived"]);
+    expect(messages({ status: "done" })).toEqual(["Status must be new, read, replied, archived or spam"]);
     expect(messages({ note: "n".repeat(NOTE_MAX_LENGTH + 1) })).toEqual(["Note must be at most 1000 characters"]);
     expect(messages({ note: 5 })).toEqual(["Note must be text or null"]);
     expect(SubmissionPatchSchema.safeParse({ status: "read", id: "x" }).success).toBe(false);

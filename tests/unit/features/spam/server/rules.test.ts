@@ -4,7 +4,7 @@ import {
   type ScoredText,
   SPAM_THRESHOLD,
   scoreEnquiry,
-} from "../../../../../src/features/forms/server/spam";
+} from "../../../../../src/features/spam/server/rules";
 import corpus from "../../../../fixtures/spam-corpus.json";
 
 // The content rules against a labelled corpus written as customers and spammers write: enquiries and

@@ -1,3 +1,6 @@
+import { SPAM_THRESHOLD } from "../threshold";
+import type { SpamReason, SpamVerdict } from "./verdict";
+
 /**
  * Content rules for the public forms: a score and the reasons for it. An enquiry whose score reaches
  * SPAM_THRESHOLD is filed as spam (stored, shown in the inbox's Spam folder, not mailed). Two rules of
@@ -9,12 +12,12 @@
  *   which letters it is said in.
  */
 
-/** The score from which an enquiry is filed as spam. */
-export const SPAM_THRESHOLD = 5;
+export { SPAM_THRESHOLD };
 
 /**
  * What the proof of work said: solved and fresh; absent (no JavaScript, an old browser); expired (a
- * visitor who took longer to write than a challenge lasts); or forged or used before.
+ * visitor who took longer to write than a challenge lasts); or forged or used before, which counts as
+ * none at all.
  */
 export type ProofState = "valid" | "missing" | "stale" | "invalid";
 
@@ -30,17 +33,9 @@ export interface ScoredText {
   proof: ProofState;
 }
 
-/** One reason, as stored with the enquiry and shown to staff. */
-export interface SpamReason {
-  rule: string;
-  points: number;
-  detail: string;
-}
-
-export interface SpamVerdict {
-  score: number;
+export interface Scored extends SpamVerdict {
+  /** Whether the score reaches SPAM_THRESHOLD. */
   spam: boolean;
-  reasons: SpamReason[];
 }
 
 /** A URL or a bare domain (`name.tld`, `www.name.tld`); e-mail addresses are not links. */
@@ -130,7 +125,7 @@ function upperShare(text: string): number {
 }
 
 /** The score of one enquiry and the reasons for it. */
-export function scoreEnquiry(input: ScoredText): SpamVerdict {
+export function scoreEnquiry(input: ScoredText): Scored {
   const reasons: SpamReason[] = [];
   const add = (rule: string, points: number, detail: string) => {
     reasons.push({ rule, points, detail });
@@ -161,7 +156,7 @@ export function scoreEnquiry(input: ScoredText): SpamVerdict {
   if (upperShare(message) > 0.7) add("shouting", 1, "written in capitals");
   if (input.proof === "missing") add("no-proof", 1, "no proof of work (no JavaScript, or an old browser)");
   if (input.proof === "stale") add("stale-proof", 1, "an expired proof of work");
-  if (input.proof === "invalid") add("bad-proof", 2, "a forged or reused proof of work");
+  if (input.proof === "invalid") add("bad-proof", 1, "a forged or reused proof of work, counted as none");
 
   const score = reasons.reduce((sum, reason) => sum + reason.points, 0);
   return { score, spam: score >= SPAM_THRESHOLD, reasons };
