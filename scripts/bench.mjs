@@ -11,6 +11,8 @@
 //   (the first request of each kind) and warm: the first page, a status tab, a search that matches 20,
 //   a search that matches none, a page after 5,000, the last page and the full CSV export, against the
 //   targets of 500 ms for a list or search and 5 s for the export.
+// - the spam defence: both spam corpora posted through the forms with and without a proof of work
+//   (legitimate filed as spam, spam caught), and the solver's time with the CPU slowed 4x.
 // Pass --no-build to reuse dist/ (build time is then not measured), --keep-seed to keep the seeded
 // submissions in the local store afterwards.
 
@@ -19,6 +21,7 @@ import http from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { corpusThroughFunctions, solverUnderThrottling, spamReport } from "./lib/bench-spam.mjs";
 import { chromiumArgs, chromiumPath } from "./lib/chromium.mjs";
 import { authEmulatorHost, demoAccounts } from "./lib/demo-accounts.mjs";
 import {
@@ -528,6 +531,9 @@ for (const { template, path } of TEMPLATE_PAGES) {
     await context.close();
   }
 }
+// 7. The spam defence: the corpora through the functions, and the solver on a slowed CPU.
+const spamRuns = await corpusThroughFunctions({ base, token, freshAddress });
+const solver = await solverUnderThrottling({ browser, origin: base.origin });
 await browser.close();
 out(
   "## Bytes per page template",
@@ -546,6 +552,7 @@ for (const w of weights) {
   );
 }
 out("");
+out(...spamReport(spamRuns, solver));
 
 await run.cleanUp();
 // Leave the local store as it was, unless asked to keep the seeded submissions.

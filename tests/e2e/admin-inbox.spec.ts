@@ -238,6 +238,63 @@ test("an admin opens an enquiry (it becomes read), replies, archives, restores, 
   await expect(page.getByRole("dialog", { name })).toBeVisible();
 });
 
+/** Mails the preview's mail catcher holds whose text contains `text`. */
+async function mailsWith(request: APIRequestContext, text: string): Promise<number> {
+  const mails = (await (await request.get("http://localhost:1080/api/email")).json()) as { text?: string }[];
+  return mails.filter((mail) => mail.text?.includes(text)).length;
+}
+
+test("spam waits in its own tab with its reasons; Not spam sends its notification once, Mark as spam moves it back", async ({
+  page,
+  request,
+}) => {
+  const marker = uniqueMarker("Spam");
+  const name = `Growth Team ${marker}`;
+  // Posted without a proof of work, as a script would: the content alone files it as spam.
+  await submit({
+    name,
+    message: `Hi, I noticed your website is not on the first page of Google. We offer backlinks and guest posts, DA 50+. ${marker} https://bit.ly/x`,
+  });
+  await signInAsAdmin(page);
+  await search(page, marker);
+  await expect(rows(page)).toHaveCount(0);
+  await tab(page, "Spam").click();
+  await expect(page).toHaveURL(/status=spam/);
+  await expect(row(page, marker)).toHaveAttribute("data-status", "spam");
+  await expect(tab(page, "Spam")).toContainText(/[1-9]/);
+
+  const dialog = await openEnquiry(page, name);
+  // Opening spam does not mark it read: it stays in the folder.
+  await expect(row(page, marker)).toHaveAttribute("data-status", "spam");
+  await expect(dialog.getByRole("heading", { name: "Why it was filed as spam" })).toBeVisible();
+  await expect(dialog.getByText("no proof of work", { exact: false })).toBeVisible();
+  await expect(dialog.getByText('says "noticed your website"')).toBeVisible();
+  await expect(dialog).toContainText("Withheld");
+  await expect(dialog.getByRole("link", { name: "Reply by email" })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await mailsWith(request, marker)).toBe(0);
+
+  await dialog.getByRole("button", { name: "Not spam", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: "Mark as spam", exact: true })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Why it was first filed as spam" })).toBeVisible();
+  await expect.poll(() => mailsWith(request, marker), { timeout: 15_000 }).toBe(1);
+  await expect(dialog).toContainText("Sent");
+
+  await dialog.getByRole("button", { name: "Mark as spam", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: "Not spam", exact: true })).toBeVisible();
+  await expect(dialog.locator("[aria-busy]")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Not spam", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: "Mark as spam", exact: true })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(await mailsWith(request, marker)).toBe(1);
+
+  await page.keyboard.press("Escape");
+  await page.getByText("Audit log", { exact: true }).click();
+  const log = page.locator("table[data-audit]");
+  await expect(log).toContainText("Not spam: moved to New");
+  await expect(log).toContainText("Marked as spam");
+});
+
 test("an admin filters by sample requests and opens one: its finishes and delivery address, no message", async ({
   page,
 }) => {

@@ -85,8 +85,15 @@ test("a name that only looks filled in (U+3164, a Hangul filler) is refused by t
 
 test("sends a message: the button reads Sending..., a success toast shows and the form resets", async ({ page }) => {
   const errors = watchForErrors(page);
+  const challenges: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/challenge")) challenges.push(request.url());
+  });
   await page.goto("/contact");
   await hydrated(page);
+  // The proof of work waits for the visitor: nothing is fetched or solved before the first focus.
+  await page.waitForTimeout(300);
+  expect(challenges).toEqual([]);
   await fill(page, {
     Name: "Mari Maasikas",
     Email: "mari@example.ee",
@@ -97,7 +104,9 @@ test("sends a message: the button reads Sending..., a success toast shows and th
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let sent: Record<string, unknown> = {};
   await page.route("**/api/submit-contact-form", async (route) => {
+    sent = route.request().postDataJSON();
     await held;
     await route.continue();
   });
@@ -118,7 +127,36 @@ test("sends a message: the button reads Sending..., a success toast shows and th
       message: "Quote please",
     }),
   );
+  // The post carried a solved proof of work in ALTCHA's payload shape, and it counted: not spam.
+  expect(challenges).toHaveLength(1);
+  const proof = JSON.parse(atob(String(sent.altcha)));
+  expect(Object.keys(proof).sort()).toEqual(["challenge", "solution"]);
+  expect(proof.challenge.parameters).toMatchObject({ algorithm: "SHA-256", nonce: expect.any(String) });
+  expect(proof.solution).toMatchObject({
+    counter: expect.any(Number),
+    derivedKey: expect.stringMatching(/^[0-9a-f]+$/),
+  });
+  const stored = (await storedSubmissions()).find((s) => s.message === "Quote please" && s.name === "Mari Maasikas");
+  expect(stored?.status).toBeUndefined();
+  await expect(page.locator("[data-proof-failed]")).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test("when the proof of work cannot be solved, a short notice says so and the message is still sent", async ({
+  page,
+}) => {
+  await page.route("**/api/challenge", (route) => route.fulfill({ status: 503, body: "{}" }));
+  await page.goto("/contact");
+  await hydrated(page);
+  await expect(page.locator("[data-proof-failed]")).toHaveCount(0);
+  const email = `no-proof-${Date.now()}@example.ee`;
+  await fill(page, { Name: "Kadri Kask", Email: email, Message: "Kas vildipaneele saab ka valges toonis?" });
+  await expect(page.getByText("Your browser could not complete our automatic spam check.")).toBeVisible();
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Thank you! Your message has been sent.")).toBeVisible();
+  const stored = (await storedSubmissions()).find((s) => s.email === email);
+  expect(stored).toBeDefined();
+  expect(stored?.status).toBeUndefined();
 });
 
 test("the fourth submission within an hour shows the rate-limit toast, one toast at a time", async ({ page }) => {

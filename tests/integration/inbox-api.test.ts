@@ -245,6 +245,7 @@ describe("listing and searching", () => {
       status: "new",
       note: null,
       updated_at: older.created_at,
+      spam: null,
       notified: true,
     });
     expect(page.submissions[0].notified).toBe(false);
@@ -313,6 +314,7 @@ describe("listing and searching", () => {
         status: "new",
         note: null,
         updated_at: old.created_at,
+        spam: null,
         notified: true,
       },
     ]);
@@ -520,7 +522,7 @@ describe("audit log", () => {
       { admin, action: "erase", count: 1 },
       { admin, action: "delete", id: t.id },
       { admin, action: "note", id: s.id },
-      { admin, action: "status", id: s.id, status: "replied" },
+      { admin, action: "status", id: s.id, status: "replied", from: "new" },
     ]);
     const times = entries.map((e: { at: string }) => e.at);
     expect(times).toEqual([...times].sort().reverse());

@@ -248,9 +248,8 @@ describe("the public form with the spam defence", () => {
     expect(byEmail("teine@example.ee")?.status).toBeUndefined();
     for (const email of ["jaan@example.ee", "b@example.ee"]) {
       expect(byEmail(email)).toMatchObject({ status: "spam", withheld: true });
-      expect((byEmail(email)?.spam as { reasons: { rule: string }[] }).reasons.map((r) => r.rule)).toContain(
-        "bad-proof",
-      );
+      const spam = byEmail(email)?.spam as { reasons: { rule: string }[] } | undefined;
+      expect(spam?.reasons.map((r) => r.rule)).toContain("bad-proof");
     }
     expect(byEmail("c@example.ee")?.status).toBeUndefined();
     expect(await mailsTo(recipient)).toHaveLength(3);
@@ -407,7 +406,7 @@ describe("the optional Akismet check", () => {
     expect((await post({ ...plain, name: "akismet-guaranteed-spam", altcha: await solvedProof() })).status).toBe(201);
     const [record] = await storedRecords(stores);
     expect(record).toMatchObject({ status: "spam", withheld: true });
-    expect((record?.spam as { reasons: { rule: string; detail: string }[] }).reasons).toContainEqual({
+    expect((record?.spam as { reasons: unknown[] } | undefined)?.reasons).toContainEqual({
       rule: "akismet",
       points: SPAM_THRESHOLD,
       detail: "Akismet calls it blatant spam",

@@ -76,7 +76,7 @@ export function SubmissionsTable({ items, onOpen }: Props) {
               <td className="px-4 py-3">
                 <span className="flex flex-col items-start gap-1.5">
                   <StatusBadge status={s.status} />
-                  {!s.notified && <NotSentMarker />}
+                  {!s.notified && s.status !== "spam" && <NotSentMarker />}
                 </span>
               </td>
             </tr>

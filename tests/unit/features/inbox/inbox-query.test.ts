@@ -30,7 +30,8 @@ describe("readInboxQuery", () => {
 
   it("reads a missing or unknown status as every status", () => {
     expect(readInboxQuery("").status).toBeNull();
-    expect(readInboxQuery("?status=spam").status).toBeNull();
+    expect(readInboxQuery("?status=junk").status).toBeNull();
+    expect(readInboxQuery("?status=spam").status).toBe("spam");
     expect(readInboxQuery("?status=NEW").status).toBeNull();
   });
 

@@ -15,13 +15,14 @@ import {
 const counts = { new: 2, read: 5, replied: 1, archived: 3, spam: 0 };
 
 describe("statusTabs", () => {
-  it("lists All then each status, with counts; All is their sum", () => {
-    expect(statusTabs(counts)).toEqual([
+  it("lists All then each status, with counts; All is their sum, spam apart, and Spam comes last", () => {
+    expect(statusTabs({ ...counts, spam: 4 })).toEqual([
       { status: null, label: "All", count: 11 },
       { status: "new", label: "New", count: 2 },
       { status: "read", label: "Read", count: 5 },
       { status: "replied", label: "Replied", count: 1 },
       { status: "archived", label: "Archived", count: 3 },
+      { status: "spam", label: "Spam", count: 4 },
     ]);
   });
 

@@ -243,6 +243,7 @@ describe("StatusTabs", () => {
       { href: "/admin/contact-submissions?status=read&q=acme", current: false, label: "Read", count: 5 },
       { href: "/admin/contact-submissions?status=replied&q=acme", current: true, label: "Replied", count: 1 },
       { href: "/admin/contact-submissions?status=archived&q=acme", current: false, label: "Archived", count: 3 },
+      { href: "/admin/contact-submissions?status=spam&q=acme", current: false, label: "Spam", count: 0 },
     ]);
   });
 });
@@ -264,9 +265,10 @@ describe("StatusTabs under a kind filter", () => {
       "/admin/contact-submissions?kind=samples&status=read",
       "/admin/contact-submissions?kind=samples&status=replied",
       "/admin/contact-submissions?kind=samples&status=archived",
+      "/admin/contact-submissions?kind=samples&status=spam",
     ]);
     // Counts not known yet read as a dash.
-    expect(html.match(/>–<\/span>/g)).toHaveLength(5);
+    expect(html.match(/>–<\/span>/g)).toHaveLength(6);
   });
 });
 

@@ -273,7 +273,7 @@ describe("inbox schemas", () => {
   });
 
   it("accepts a status, a note or both; cleans the note and clears it when empty", () => {
-    expect(SUBMISSION_STATUSES).toEqual(["new", "read", "replied", "archived"]);
+    expect(SUBMISSION_STATUSES).toEqual(["new", "read", "replied", "archived", "spam"]);
     expect(SubmissionPatchSchema.parse({ status: "read" })).toEqual({ status: "read" });
     expect(SubmissionPatchSchema.parse({ note: "  call back\u0000 " })).toEqual({ note: "call back" });
     expect(SubmissionPatchSchema.parse({ note: " \u200b " })).toEqual({ note: null });
