@@ -571,7 +571,7 @@ test("the inbox works by keyboard and has no axe violations, with the dialog and
 
   // Cancel gives the focus back to Delete; the controls before it are reached inside the dialog.
   await expect(dialog.getByRole("button", { name: "Delete", exact: true })).toBeFocused();
-  for (const control of ["Archive", "Mark replied", "Reply by email"]) {
+  for (const control of ["Mark as spam", "Archive", "Mark replied", "Reply by email"]) {
     await page.keyboard.press("Shift+Tab");
     await expect(
       dialog.getByRole(control === "Reply by email" ? "link" : "button", { name: control, exact: true }),
