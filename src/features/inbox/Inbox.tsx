@@ -275,7 +275,7 @@ export function Inbox() {
 
   return (
     <div className="space-y-6" data-inbox>
-      <div className="flex flex-col gap-4 xl:flex-row xl:items-center xl:justify-between">
+      <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-3">
           <KindFilter query={query} pathname={window.location.pathname} onSelect={selectKind} />
           <StatusTabs
