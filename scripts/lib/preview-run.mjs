@@ -18,7 +18,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 export const TEMPLATE_PAGES = [
   { template: "home", path: "/", content: true },
   { template: "about", path: "/about", content: true },
+  { template: "product overview", path: "/products", content: true },
   { template: "product", path: "/products/felt-panels", content: true },
+  { template: "learning index", path: "/learning", content: true },
   { template: "learning", path: "/learning/room-acoustics", content: true },
   { template: "space list", path: "/private-spaces", content: true },
   { template: "space", path: "/private-spaces/living-room", content: true },

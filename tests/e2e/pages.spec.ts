@@ -2,7 +2,7 @@ import { localePath, TRANSLATED_LOCALES } from "../../src/i18n/locales";
 import { sitemapPaths } from "../support/dist";
 import { axeViolations, expect, sitePaths, test, watchForErrors } from "./fixtures";
 
-/** One page of every template: home, about, gallery, spaces (list, page, aspect), learning (both kinds), product, forms, result pages, calculator. */
+/** One page of every template: home, about, gallery, spaces (list, page, aspect), learning (index and both kinds), products (overview and a product), forms, result pages, calculator. */
 const TEMPLATES = [
   "/",
   "/about",
@@ -12,8 +12,10 @@ const TEMPLATES = [
   "/private-spaces/living-room",
   "/private-spaces/living-room/optimal-levels",
   "/public-spaces/libraries",
+  "/learning",
   "/learning/room-acoustics",
   "/learning/acoustic-elements",
+  "/products",
   "/products/aural-solution",
   "/contact",
   "/contact/sent",

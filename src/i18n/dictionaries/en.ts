@@ -122,6 +122,15 @@ export const en = {
   },
   learning: {
     eyebrow: "Learning materials",
+    /** The learning index at /learning. */
+    index: {
+      description:
+        "Everything we explain about room acoustics in one place: the basics, the four kinds of acoustic element, and a calculator for your own room.",
+      intro:
+        "Short, practical answers about how rooms sound and how to change it, from the first questions to the building blocks of acoustic design.",
+      calculator:
+        "Estimate your own room's reverberation time, before and after panels, and see how much treatment it needs.",
+    },
     elements: "Acoustic Elements",
     questions: "Questions and answers",
     readMore: "Read more →",
@@ -473,6 +482,18 @@ export const en = {
   },
   product: {
     products: "Products",
+    /** The product overview at /products. */
+    overview: {
+      description:
+        "Every Aural Acoustics panel side by side: NRC, αw, absorption class, reaction to fire, carbon, sizes and finishes, from the same data as each product page.",
+      intro:
+        "Five ways to calm a room. Compare their acoustic ratings, fire class, carbon and finishes at a glance, then open the one that fits.",
+      compareHeading: "Compare the panels",
+      caption: "Acoustic ratings, fire class, carbon footprint, sizes and finishes of every panel",
+      product: "Product",
+      sizes: "Thickness and sizes",
+      compare: "Compare with the other panels",
+    },
     brand: "Aural Acoustics",
     category: "Acoustic wall panels",
     flagship: (years: number) => `Our flagship · ${years}-year warranty`,

@@ -123,6 +123,15 @@ export const et: Dictionary = {
   },
   learning: {
     eyebrow: "Õppematerjalid",
+    /** The learning index at /learning. */
+    index: {
+      description:
+        "Kõik, mida ruumiakustikast selgitame, ühes kohas: alused, nelja liiki akustilised elemendid ja kalkulaator teie enda ruumi jaoks.",
+      intro:
+        "Lühikesed ja praktilised vastused sellele, kuidas ruumid kõlavad ja kuidas seda muuta, alates esimestest küsimustest kuni akustilise disaini ehitusplokkideni.",
+      calculator:
+        "Hinnake oma ruumi järelkõlaaega enne ja pärast paneele ning vaadake, kui palju akustikalahendust see vajab.",
+    },
     elements: "Akustilised elemendid",
     questions: "Küsimused ja vastused",
     readMore: "Loe edasi →",
@@ -472,6 +481,18 @@ export const et: Dictionary = {
   },
   product: {
     products: "Tooted",
+    /** The product overview at /products. */
+    overview: {
+      description:
+        "Kõik Aural Acousticsi paneelid kõrvuti: NRC, αw, neeldumisklass, tuletundlikkus, süsinikujalajälg, mõõdud ja viimistlused, samadest andmetest mis iga tootelehel.",
+      intro:
+        "Viis viisi ruumi rahustamiseks. Võrrelge akustilisi näitajaid, tuleklassi, süsinikujalajälge ja viimistlusi ühe pilguga ning avage see, mis sobib.",
+      compareHeading: "Võrdle paneele",
+      caption: "Kõigi paneelide akustilised näitajad, tuleklass, süsinikujalajälg, mõõdud ja viimistlused",
+      product: "Toode",
+      sizes: "Paksus ja mõõdud",
+      compare: "Võrdle teiste paneelidega",
+    },
     brand: "Aural Acoustics",
     category: "Akustilised seinapaneelid",
     flagship: (years: number) => `Meie lipulaevtoode · ${years}-aastane garantii`,

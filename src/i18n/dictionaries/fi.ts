@@ -121,6 +121,15 @@ export const fi: Dictionary = {
   },
   learning: {
     eyebrow: "Tietopankki",
+    /** The learning index at /learning. */
+    index: {
+      description:
+        "Kaikki, mitä kerromme huoneakustiikasta, yhdessä paikassa: perusteet, neljä akustisten elementtien lajia ja laskuri omaa huonettasi varten.",
+      intro:
+        "Lyhyitä ja käytännöllisiä vastauksia siihen, miltä huoneet kuulostavat ja miten sitä muutetaan, ensimmäisistä kysymyksistä akustisen suunnittelun rakennuspalikoihin.",
+      calculator:
+        "Arvioi huoneesi jälkikaiunta-aika ennen paneeleja ja niiden jälkeen ja katso, kuinka paljon käsittelyä se tarvitsee.",
+    },
     elements: "Akustiset elementit",
     questions: "Kysymyksiä ja vastauksia",
     readMore: "Lue lisää →",
@@ -475,6 +484,18 @@ export const fi: Dictionary = {
   },
   product: {
     products: "Tuotteet",
+    /** The product overview at /products. */
+    overview: {
+      description:
+        "Kaikki Aural Acousticsin paneelit rinnakkain: NRC, αw, absorptioluokka, palokäyttäytyminen, hiilijalanjälki, mitat ja pintavaihtoehdot, samoista tiedoista kuin jokainen tuotesivu.",
+      intro:
+        "Viisi tapaa rauhoittaa huone. Vertaa akustisia arvoja, paloluokkaa, hiilijalanjälkeä ja pintavaihtoehtoja yhdellä silmäyksellä ja avaa sopivin.",
+      compareHeading: "Vertaa paneeleja",
+      caption: "Kaikkien paneelien akustiset arvot, paloluokka, hiilijalanjälki, mitat ja pintavaihtoehdot",
+      product: "Tuote",
+      sizes: "Paksuus ja mitat",
+      compare: "Vertaa muihin paneeleihin",
+    },
     brand: "Aural Acoustics",
     category: "Akustiset seinäpaneelit",
     flagship: (years: number) => `Lippulaivamme · ${years} vuoden takuu`,

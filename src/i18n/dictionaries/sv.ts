@@ -119,6 +119,14 @@ export const sv: Dictionary = {
   },
   learning: {
     eyebrow: "Kunskapsbank",
+    /** The learning index at /learning. */
+    index: {
+      description:
+        "Allt vi förklarar om rumsakustik på ett ställe: grunderna, de fyra slagen av akustiska element och en kalkylator för ditt eget rum.",
+      intro:
+        "Korta och praktiska svar på hur rum låter och hur man ändrar det, från de första frågorna till byggstenarna i akustisk design.",
+      calculator: "Uppskatta ditt rums efterklangstid före och efter paneler och se hur mycket behandling det behöver.",
+    },
     elements: "Akustiska element",
     questions: "Frågor och svar",
     readMore: "Läs mer →",
@@ -463,6 +471,18 @@ export const sv: Dictionary = {
   },
   product: {
     products: "Produkter",
+    /** The product overview at /products. */
+    overview: {
+      description:
+        "Alla Aural Acoustics paneler sida vid sida: NRC, αw, absorptionsklass, brandklass, koldioxidavtryck, mått och ytbehandlingar, från samma data som varje produktsida.",
+      intro:
+        "Fem sätt att lugna ett rum. Jämför akustiska värden, brandklass, koldioxidavtryck och ytbehandlingar med en blick och öppna den som passar.",
+      compareHeading: "Jämför panelerna",
+      caption: "Akustiska värden, brandklass, koldioxidavtryck, mått och ytbehandlingar för alla paneler",
+      product: "Produkt",
+      sizes: "Tjocklek och mått",
+      compare: "Jämför med de andra panelerna",
+    },
     brand: "Aural Acoustics",
     category: "Akustiska väggpaneler",
     flagship: (years: number) => `Vårt flaggskepp · ${years} års garanti`,
