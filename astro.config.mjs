@@ -8,6 +8,7 @@ import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, fontProviders } from "astro/config";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
+import { searchIndex } from "./src/features/search/pagefind-index.mjs";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "./src/i18n/locales.ts";
 import { contentSecurityPolicy, cspHash } from "./src/lib/csp.mjs";
 import { pageCsp } from "./src/lib/page-csp.mjs";
@@ -128,6 +129,8 @@ export default defineConfig({
     pageStyles(),
     // Then each page's CSP lists only the hashes of its own inline scripts and styles.
     pageCsp(),
+    // Then the site search's index of the final pages, one per language.
+    searchIndex(),
   ],
   security: {
     // Every page gets a CSP meta tag whose script-src and style-src list the hashes of what Astro emits;

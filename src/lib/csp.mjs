@@ -51,6 +51,7 @@ export function contentSecurityPolicy({ authEmulatorHost, dashboardUrl, measurem
   return {
     directives,
     /** Sources for script-src besides the hashes Astro adds. */
-    scriptResources: ["'self'", ...analytics.script],
+    // The site search (Pagefind) runs its index code as WebAssembly.
+    scriptResources: ["'self'", "'wasm-unsafe-eval'", ...analytics.script],
   };
 }

@@ -22,7 +22,8 @@ export function importedChunks(code, fromUrl) {
   for (const pattern of patterns) {
     for (const match of code.matchAll(pattern)) {
       const spec = match[1];
-      if (spec) found.add(new URL(spec, `http://x${fromUrl}`).pathname);
+      // A template with a value in it names no chunk of the build (the search's Pagefind bundle).
+      if (spec && !spec.includes("${")) found.add(new URL(spec, `http://x${fromUrl}`).pathname);
     }
   }
   return [...found];

@@ -65,12 +65,15 @@ const gzipSize = (url: string) => gzipSync(readFileSync(join(distDir, url)), { l
 
 /**
  * Pages whose interactive part is a small custom element rather than a React island, each with its
- * own budget (gzip, everything the page can load): the calculator's form, maths, chart and URL state
- * (its report is on demand, below); the gallery's lightbox, a modal dialog.
+ * own budget (gzip, everything the page can load up front): the calculator's element, which only wires
+ * its controls (its maths, drawing and URL state, and the report, are on demand, below); the gallery's
+ * lightbox, a modal dialog; the product overview's sort and filters.
  */
 const SCRIPT_BUDGETS: Record<string, number> = {
-  "/tools/room-acoustics-calculator": 9 * 1024,
+  "/tools/room-acoustics-calculator": 5 * 1024,
   "/gallery": 6 * 1024,
+  // The comparison table's sort, filters and their URL state (about 1.3 KB of it).
+  "/products": 6 * 1024,
   // Firebase Auth, the sign-in form's script, its zod/mini schema and the toasts.
   "/auth": 105 * 1024,
 };
@@ -88,6 +91,12 @@ const ON_DEMAND = [
     name: "the calculator's PDF report, on 'Download report (PDF)'",
     matches: chunkNamed("report"),
     budget: 230 * 1024,
+    pages: { via: "the calculator's live result, on the first focus or use of its form, or for a shared room" },
+  },
+  {
+    name: "the calculator's live result, on the first focus or use of its form, or for a shared room",
+    matches: chunkNamed("live-result"),
+    budget: 8 * 1024,
     pages: ["/tools/room-acoustics-calculator"],
   },
   {
@@ -101,6 +110,12 @@ const ON_DEMAND = [
     matches: chunkNamed("fresh-token"),
     budget: 40 * 1024,
     pages: ["/admin/contact-submissions"],
+  },
+  {
+    name: "the site search's dialog, on the header's Search or Ctrl/Cmd-K (Pagefind's own files follow it)",
+    matches: chunkNamed("site-search"),
+    budget: 3 * 1024,
+    pages: "every",
   },
   {
     name: "page-view tracking, after Accept (local sink)",

@@ -90,13 +90,13 @@ function readable(html: string): string {
 
 /**
  * Interface texts that are rightly the same as English: ratings, units and the brand, and words that
- * happen to be spelt alike (Swedish "Material").
+ * happen to be spelt alike (Swedish "Material", the colour beige in Finnish and Swedish).
  */
 const SAME_AS_ENGLISH: Record<Locale, string[]> = {
   en: [],
   et: ["NRC", "αw", "Aural Acoustics", "GWP A1-A3", "kg CO₂e/m²"],
-  fi: ["NRC", "αw", "Aural Acoustics", "GWP A1-A3", "kg CO₂e/m²"],
-  sv: ["NRC", "αw", "Aural Acoustics", "GWP A1-A3", "kg CO₂e/m²", "Material"],
+  fi: ["NRC", "αw", "Aural Acoustics", "GWP A1-A3", "kg CO₂e/m²", "Beige"],
+  sv: ["NRC", "αw", "Aural Acoustics", "GWP A1-A3", "kg CO₂e/m²", "Material", "Beige"],
 };
 
 describe("dictionaries", () => {

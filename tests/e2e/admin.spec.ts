@@ -165,6 +165,8 @@ test("a session that ran out is renewed from the browser's sign-in, without a tr
 });
 
 test("sent to sign in from an admin link, an admin comes back to that link", async ({ page }) => {
+  // Sign-in through the Auth emulator and a session from the local Functions: slow under a busy test run.
+  test.slow();
   await page.goto("/admin/contact-submissions?status=replied");
   await expect(page).toHaveURL("/auth");
   await expect(page.locator("form[data-ready]")).toBeVisible();
@@ -177,7 +179,7 @@ test("sent to sign in from an admin link, an admin comes back to that link", asy
     LIST_LOADED,
   );
   await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL("/admin/contact-submissions?status=replied");
+  await page.waitForURL("/admin/contact-submissions?status=replied", LIST_LOADED);
   // The inbox lists that link's view (there may be no replied enquiry to show).
   expect((await listed).status()).toBe(200);
 });

@@ -3,35 +3,52 @@ import type { Dictionary } from "../../i18n/dictionary";
 /** The calculator's texts in one language (plain strings with `{placeholders}`, see src/i18n). */
 export type CalculatorTexts = Dictionary["calculator"]["ui"];
 
+/** A language's decimal separator as Intl writes it: "." in English, "," in Estonian, Finnish, Swedish. */
+export const decimalSeparator = (intlTag: string) =>
+  new Intl.NumberFormat(intlTag).formatToParts(1.5).find((part) => part.type === "decimal")?.value ?? ".";
+
 /**
- * Numbers as the calculator shows them in one language (Intl): a decimal comma in Estonian, Finnish
- * and Swedish. Shared by its model (the quote text), its view and its report.
+ * Numbers as the calculator shows them in one language, given its decimal separator. Shared by its
+ * model (the quote text), its view and its report. They are written without Intl: the first Intl
+ * formatter a page builds costs about 150 ms of one task on a slow phone, and the calculator's
+ * figures (never negative, never grouped) differ between its languages only in the separator. A
+ * test holds every format equal to Intl's in each language.
  */
-export function calculatorFormat(intlTag: string) {
-  const cache = new Map<string, Intl.NumberFormat>();
-  const format = (min: number, max: number) => {
-    const key = `${min}/${max}`;
-    let nf = cache.get(key);
-    if (!nf) {
-      nf = new Intl.NumberFormat(intlTag, {
-        minimumFractionDigits: min,
-        maximumFractionDigits: max,
-        useGrouping: false,
-      });
-      cache.set(key, nf);
+/**
+ * `value` (not negative) with exactly `digits` decimals, rounded half up from its shortest decimal
+ * form, as Intl rounds: 0.045 is "0.05" and 109.64999999999999 is "109.6", where toFixed rounds the
+ * binary value (0.04499…, so "0.04").
+ */
+function roundedDecimal(value: number, digits: number): string {
+  const form = String(value);
+  if (form.includes("e")) return value.toFixed(digits);
+  const [whole = "0", fraction = ""] = form.split(".");
+  let kept = whole + fraction.slice(0, digits).padEnd(digits, "0");
+  if ((fraction[digits] ?? "0") >= "5") kept = (BigInt(kept) + 1n).toString().padStart(kept.length, "0");
+  const point = kept.length - digits;
+  return digits > 0 ? `${kept.slice(0, point)}.${kept.slice(point)}` : kept;
+}
+
+export function calculatorFormat(decimal: string) {
+  const format = (value: number, min: number, max: number) => {
+    let text = roundedDecimal(value, max);
+    if (max > min) {
+      const point = text.indexOf(".");
+      let end = text.length;
+      while (end > point + 1 + min && text[end - 1] === "0") end--;
+      text = text.slice(0, end === point + 1 ? point : end);
     }
-    return nf;
+    return decimal === "." ? text : text.replace(".", decimal);
   };
   return {
     /** At most `digits` decimals and no trailing zeros: 56.70 is "56.7", 7.00 is "7". */
-    number: (value: number, digits = 1) => format(0, digits).format(value),
+    number: (value: number, digits = 1) => format(value, 0, digits),
     /** Exactly `digits` decimals: fixed(56.7, 1) is "56.7" or "56,7". */
-    fixed: (value: number, digits: number) => format(digits, digits).format(value),
+    fixed: (value: number, digits: number) => format(value, digits, digits),
     /** Seconds for display: two decimals, "∞" for a room without absorption, "0.00" for total absorption. */
-    seconds: (value: number) => (Number.isFinite(value) ? format(2, 2).format(value) : "∞"),
+    seconds: (value: number) => (Number.isFinite(value) ? format(value, 2, 2) : "∞"),
     /** A target range as the site writes it everywhere: "0.4–0.6 s", "0,45–0,65 s". */
-    range: (range: { min: number; max: number }) =>
-      `${format(1, 2).format(range.min)}–${format(1, 2).format(range.max)} s`,
+    range: (range: { min: number; max: number }) => `${format(range.min, 1, 2)}–${format(range.max, 1, 2)} s`,
   };
 }
 
@@ -41,9 +58,9 @@ export interface CalculatorLanguage {
   n: ReturnType<typeof calculatorFormat>;
 }
 
-export const calculatorLanguage = (t: CalculatorTexts, intlTag: string): CalculatorLanguage => ({
+export const calculatorLanguage = (t: CalculatorTexts, decimal: string): CalculatorLanguage => ({
   t,
-  n: calculatorFormat(intlTag),
+  n: calculatorFormat(decimal),
 });
 
 /** A panel's size as products list it: "600 × 600 mm". */

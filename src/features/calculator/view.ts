@@ -38,6 +38,12 @@ export function recommendationText(result: CalculatorResult, { t, n }: Calculato
 export const applyLabel = (result: CalculatorResult, { t }: CalculatorLanguage) =>
   fill(t.apply, { count: result.recommendation?.panels ?? 0 });
 
+/** Whether that button has nothing to offer: no count, none needed, or the count already entered. */
+export function applyHidden(result: CalculatorResult, unit: string): boolean {
+  const rec = result.recommendation;
+  return !rec || rec.panels === 0 || (unit === "panels" && rec.panels === result.room.panels);
+}
+
 export interface ChartGeometry {
   width: number;
   height: number;

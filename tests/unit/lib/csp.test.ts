@@ -10,7 +10,7 @@ const directive = (directives: string[], name: string) =>
 describe("content security policy", () => {
   it("allows no analytics origin when no measurement id is configured", () => {
     const csp = contentSecurityPolicy({ authEmulatorHost: "127.0.0.1:9099" });
-    expect(csp.scriptResources).toEqual(["'self'"]);
+    expect(csp.scriptResources).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(csp.directives.join(";")).not.toMatch(/google-analytics|googletagmanager|firebase\.googleapis/);
     expect(directive(csp.directives, "connect-src")).toEqual(["'self'", "http://127.0.0.1:9099"]);
     expect(directive(csp.directives, "frame-src")).toEqual(["'none'"]);
@@ -18,7 +18,7 @@ describe("content security policy", () => {
 
   it("allows Google Analytics only in the directives it needs when a measurement id is set", () => {
     const csp = contentSecurityPolicy({ measurementId: "G-TEST123" });
-    expect(csp.scriptResources).toEqual(["'self'", "https://*.googletagmanager.com"]);
+    expect(csp.scriptResources).toEqual(["'self'", "'wasm-unsafe-eval'", "https://*.googletagmanager.com"]);
     expect(directive(csp.directives, "connect-src")).toEqual(
       expect.arrayContaining([
         "https://*.google-analytics.com",

@@ -18,7 +18,7 @@ import { en } from "../../../../src/i18n/dictionaries/en";
 
 const QUOTE_FOR = en.contact.form.quoteFor;
 /** The calculator in English, as an English page builds it. */
-const LANG = calculatorLanguage(en.calculator.ui, "en-GB");
+const LANG = calculatorLanguage(en.calculator.ui, ".");
 
 /** The materials as the content collection checks them. */
 const MATERIALS = materialsFile.map((m, position) => MaterialSchema.parse({ ...m, position }));

@@ -19,7 +19,7 @@ import { pdfFonts } from "../../../../src/lib/pdf/assets";
 import { company, contentProducts } from "../datasheet/fixtures";
 
 /** The calculator in English, as an English page builds it. */
-const LANG = calculatorLanguage(en.calculator.ui, "en-GB");
+const LANG = calculatorLanguage(en.calculator.ui, ".");
 const { seconds, range: secondsRange, number: formatNumber } = LANG.n;
 
 const json = (path: string) => JSON.parse(readFileSync(join(process.cwd(), path), "utf8"));

@@ -16,7 +16,7 @@ import { applyLabel, escapeHtml, renderResult, renderTarget } from "../../../../
 import { en } from "../../../../src/i18n/dictionaries/en";
 
 /** The calculator in English, as an English page builds it. */
-const LANG = calculatorLanguage(en.calculator.ui, "en-GB");
+const LANG = calculatorLanguage(en.calculator.ui, ".");
 const { seconds, range: secondsRange } = LANG.n;
 
 type Bands = [number, number, number, number, number, number];
@@ -206,10 +206,10 @@ describe("one markup for the page and the browser", () => {
     expect(other.summary).not.toBe(server.summary);
   });
 
-  it("keeps the result markup in view.ts: the component and the element only call it", () => {
+  it("keeps the result markup in view.ts: the component and the element's live half only call it", () => {
     const dir = new URL("../../../../src/features/calculator/", import.meta.url);
     const component = readFileSync(new URL("RoomCalculator.astro", dir), "utf8");
-    const element = readFileSync(new URL("room-calculator.ts", dir), "utf8");
+    const element = readFileSync(new URL("live-result.ts", dir), "utf8");
     expect(component).toMatch(/import \{[^}]*\brenderResult\b[^}]*\} from "\.\/view"/);
     expect(element).toMatch(/import \{[^}]*\brenderResult\b[^}]*\} from "\.\/view"/);
     for (const source of [component, element]) {

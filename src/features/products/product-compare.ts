@@ -1,0 +1,153 @@
+import { fill } from "../../i18n/fill";
+
+/**
+ * `<product-compare>`: sorts and filters the comparison table in place. The table is complete HTML
+ * without this script; the filter controls stay hidden until it runs.
+ *
+ * - A column header becomes a button: the first press sorts ascending, the next descending, and the
+ *   header's aria-sort says which. A cell's `data-sort` (a number) is its sort value, else its text.
+ * - Rows carry their filter values: `data-nrc`, `data-fire` (rank, lower is better) and `data-colours`.
+ * - The state is the page's query (`sort`, `order`, `fire`, `nrc`, `colour`), so a view can be shared;
+ *   values the page does not offer are ignored.
+ */
+/** A header's button; its arrow follows the header's aria-sort (↕ while the column is not the sort). */
+const SORT_BUTTON =
+  "-mx-1 inline-block min-h-6 rounded px-1 text-left hover:text-moss focus-visible:outline-2 focus-visible:outline-moss after:ml-1 after:text-[0.9em] after:opacity-50 after:content-['↕'] [[aria-sort=ascending]_&]:after:content-['↑'] [[aria-sort=descending]_&]:after:content-['↓'] [[aria-sort]_&]:after:opacity-100 [[aria-sort]_&]:text-ink";
+
+const PARAMS = ["fire", "nrc", "colour"] as const;
+
+export class ProductCompare extends HTMLElement {
+  #abort: AbortController | null = null;
+  #sort: { index: number; descending: boolean } | null = null;
+
+  get #form() {
+    return this.querySelector<HTMLFormElement>("form[data-compare-filters]");
+  }
+  get #rows() {
+    return [...this.querySelectorAll<HTMLTableRowElement>("tbody tr[data-product]")];
+  }
+  get #headers() {
+    return [...this.querySelectorAll<HTMLTableCellElement>("thead th")];
+  }
+
+  connectedCallback() {
+    this.#abort = new AbortController();
+    const { signal } = this.#abort;
+    const form = this.#form;
+    if (!form) return;
+    this.#rows.forEach((row, i) => {
+      row.dataset.order = String(i);
+    });
+    for (const th of this.#headers) {
+      if (th.dataset.sortKey === undefined) continue;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = SORT_BUTTON;
+      button.append(...th.childNodes);
+      th.append(button);
+      button.addEventListener("click", () => this.#sortBy(th.cellIndex), { signal });
+    }
+    const query = new URLSearchParams(location.search);
+    for (const name of PARAMS) {
+      const select = form.elements.namedItem(name);
+      const wanted = query.get(name);
+      if (select instanceof HTMLSelectElement && wanted && [...select.options].some((o) => o.value === wanted)) {
+        select.value = wanted;
+      }
+    }
+    const key = query.get("sort");
+    const index = this.#headers.findIndex((th) => th.dataset.sortKey === key);
+    if (index >= 0) this.#sort = { index, descending: query.get("order") === "desc" };
+    form.addEventListener("change", () => this.#apply(true), { signal });
+    form.addEventListener("submit", (event) => event.preventDefault(), { signal });
+    // Clearing means no filter, whichever view the page was opened with.
+    form.addEventListener(
+      "reset",
+      (event) => {
+        event.preventDefault();
+        for (const select of form.querySelectorAll("select")) select.value = "";
+        this.#apply(true);
+      },
+      { signal },
+    );
+    form.hidden = false;
+    this.#apply(false);
+  }
+
+  disconnectedCallback() {
+    this.#abort?.abort();
+  }
+
+  #sortBy(index: number) {
+    this.#sort = { index, descending: this.#sort?.index === index && !this.#sort.descending };
+    this.#apply(true);
+  }
+
+  #apply(remember: boolean) {
+    const form = this.#form;
+    if (!form) return;
+    const value = (name: (typeof PARAMS)[number]) => {
+      const select = form.elements.namedItem(name);
+      return select instanceof HTMLSelectElement ? select.value : "";
+    };
+    const [fire, nrc, colour] = PARAMS.map(value) as [string, string, string];
+    const rows = this.#rows;
+    let shown = 0;
+    for (const row of rows) {
+      const d = row.dataset;
+      const visible =
+        (!fire || Number(d.fire) <= Number(fire)) &&
+        (!nrc || Number(d.nrc) >= Number(nrc)) &&
+        (!colour || (d.colours ?? "").split(" ").includes(colour));
+      row.hidden = !visible;
+      if (visible) shown++;
+    }
+
+    const sort = this.#sort;
+    this.#headers.forEach((th, i) => {
+      if (th.dataset.sortKey === undefined) return;
+      if (sort?.index === i) th.setAttribute("aria-sort", sort.descending ? "descending" : "ascending");
+      else th.removeAttribute("aria-sort");
+    });
+    const sortValue = (row: HTMLTableRowElement) => {
+      const cell = sort ? row.cells[sort.index] : undefined;
+      return cell?.dataset.sort ?? cell?.textContent?.trim() ?? "";
+    };
+    const ordered = [...rows].sort((a, b) => {
+      if (sort) {
+        const [x, y] = [sortValue(a), sortValue(b)];
+        const numeric = x !== "" && y !== "" && !Number.isNaN(Number(x)) && !Number.isNaN(Number(y));
+        const by = numeric ? Number(x) - Number(y) : x.localeCompare(y, document.documentElement.lang);
+        if (by !== 0) return sort.descending ? -by : by;
+      }
+      return Number(a.dataset.order) - Number(b.dataset.order);
+    });
+    rows[0]?.parentElement?.append(...ordered);
+
+    const status = this.querySelector<HTMLElement>("[data-compare-status]");
+    const empty = this.querySelector<HTMLElement>("[data-compare-empty]");
+    if (status) {
+      status.textContent = fill(status.dataset.template ?? "", { shown, total: rows.length });
+    }
+    if (empty) empty.hidden = shown > 0;
+
+    if (!remember) return;
+    const url = new URL(location.href);
+    for (const name of PARAMS) {
+      const chosen = value(name);
+      if (chosen) url.searchParams.set(name, chosen);
+      else url.searchParams.delete(name);
+    }
+    const key = sort ? this.#headers[sort.index]?.dataset.sortKey : undefined;
+    if (key) {
+      url.searchParams.set("sort", key);
+      url.searchParams.set("order", sort?.descending ? "desc" : "asc");
+    } else {
+      url.searchParams.delete("sort");
+      url.searchParams.delete("order");
+    }
+    history.replaceState(history.state, "", url);
+  }
+}
+
+if (!customElements.get("product-compare")) customElements.define("product-compare", ProductCompare);
