@@ -11,6 +11,7 @@ import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
 import { searchIndex } from "./src/features/search/pagefind-index.mjs";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "./src/i18n/locales.ts";
 import { contentSecurityPolicy, cspHash } from "./src/lib/csp.mjs";
+import { headingFonts } from "./src/lib/heading-font.mjs";
 import { pageCsp } from "./src/lib/page-csp.mjs";
 import { pageStyles } from "./src/lib/page-styles.mjs";
 import { webFonts } from "./src/lib/web-fonts.mjs";
@@ -38,7 +39,8 @@ const csp = contentSecurityPolicy({
 // Self-hosted variable fonts, cut to the characters and weights the site uses (src/lib/web-fonts.mjs).
 // Astro writes the @font-face rules and metric-matched fallback faces, so the swap to the web font
 // barely moves text; with `swap` a first visit shows the brand fonts as soon as they arrive.
-const fontFaces = await webFonts("./node_modules/.cache/web-fonts");
+const fontCache = "./node_modules/.cache/web-fonts";
+const fontFaces = await webFonts(fontCache);
 /** @param {{ min: number, max: number }} weight @param {{ path: string, unicodeRange: string }} face */
 const variant = (weight, face) => ({
   src: /** @type {[string]} */ ([face.path]),
@@ -127,6 +129,8 @@ export default defineConfig({
     }),
     // Each page inlines only the stylesheet rules its markup and scripts can use.
     pageStyles(),
+    // Then each page's h1 gets a subset of the heading face with its own letters, preloaded first.
+    headingFonts(fontCache),
     // Then each page's CSP lists only the hashes of its own inline scripts and styles.
     pageCsp(),
     // Then the site search's index of the final pages, one per language.

@@ -26,12 +26,20 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
-      grepInvert: /@phone-only/,
+      grepInvert: /@phone-only|@trace/,
     },
     {
       name: "phone",
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } },
       grep: /@phone/,
+    },
+    // Main-thread traces at 4× CPU slowdown, once the other projects are done: alone on the machine,
+    // so that what they measure is the pages' work and not the other tests'.
+    {
+      name: "trace",
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } },
+      grep: /@trace/,
+      dependencies: ["desktop", "phone"],
     },
   ],
   webServer: {

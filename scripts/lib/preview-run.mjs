@@ -28,6 +28,10 @@ export const TEMPLATE_PAGES = [
   { template: "gallery", path: "/gallery" },
   { template: "contact", path: "/contact" },
   { template: "calculator", path: "/tools/room-acoustics-calculator" },
+  {
+    template: "calculator, a shared room",
+    path: "/tools/room-acoustics-calculator?length=12&width=8&height=3.5&type=classroom&floor=carpet&ceiling=concrete&walls=plaster&product=felt-panels&amount=20&unit=m2",
+  },
   { template: "auth", path: "/auth", expected: ["is-crawlable"] },
   // A missing page answers 404 (so the browser logs the failed document load) and is noindex.
   { template: "404", path: "/missing-page", expected: ["is-crawlable", "http-status-code", "errors-in-console"] },

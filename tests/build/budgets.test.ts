@@ -100,6 +100,13 @@ const ON_DEMAND = [
     pages: ["/tools/room-acoustics-calculator"],
   },
   {
+    name: "the calculator's 'Hear the room', on the first press of a Listen button or a WAV link",
+    // Its player and WAV writer, and the worker that builds the impulse responses.
+    matches: chunkNamed("listen"),
+    budget: 8 * 1024,
+    pages: { via: "the calculator's live result, on the first focus or use of its form, or for a shared room" },
+  },
+  {
     name: "the header's staff links, for someone who signed in on this browser before",
     matches: chunkNamed("header-auth"),
     budget: 50 * 1024,
@@ -336,4 +343,16 @@ describe("byte budgets", () => {
       expect(css.gzip).toBeLessThanOrEqual(BUDGETS.pageCss);
     });
   }
+});
+
+describe("the calculator's dry sound", () => {
+  it("is at most 60 KB in every language, as Opus and as MP3 for browsers without Opus", () => {
+    for (const locale of LOCALES) {
+      for (const type of ["opus", "mp3"]) {
+        const bytes = readFileSync(join(distDir, "audio", `dry-${locale}.${type}`)).length;
+        expect(bytes, `${locale} ${type}`).toBeGreaterThan(4 * 1024);
+        expect(bytes, `${locale} ${type}`).toBeLessThanOrEqual(60 * 1024);
+      }
+    }
+  });
 });

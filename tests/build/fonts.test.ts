@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { HEADING_FAMILY, headingOf } from "../../src/lib/heading-font.mjs";
 import { BASE_TEXT, EXTENDED_TEXT, LATIN_1_TEXT } from "../../src/lib/web-fonts.mjs";
-import { builtPages } from "../support/dist";
+import { builtPages, distDir } from "../support/dist";
 
 const RANGE_PART = /^U\+[0-9A-F]{1,6}(-[0-9A-F]{1,6})?$/;
 
@@ -29,9 +32,11 @@ describe("web fonts in the build", () => {
     }
   });
 
-  it("preloads only the base face of each family", () => {
+  it("preloads only the base face of each family, besides the page's heading face", () => {
     for (const page of pages) {
-      const preloads = [...page.html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]);
+      const preloads = [...page.html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)]
+        .map((m) => m[1] ?? "")
+        .filter((href) => !href.startsWith("/_astro/heading."));
       expect(preloads, page.route).toHaveLength(2);
     }
   });
@@ -52,5 +57,33 @@ describe("web fonts in the build", () => {
         `U+${char.codePointAt(0)?.toString(16).toUpperCase()} "${char}" on ${[...routes].slice(0, 3).join(", ")}`,
     );
     expect(report).toEqual([]);
+  });
+});
+
+describe("each page's heading face", () => {
+  const pages = builtPages().filter((page) => headingOf(page.html) !== undefined);
+
+  it("is preloaded before anything else the page loads, and used by the h1 before the full face", () => {
+    expect(pages.length).toBeGreaterThan(200);
+    for (const page of pages) {
+      const first = /<link rel="preload" href="([^"]+)"/.exec(page.html)?.[1] ?? "";
+      expect(first, page.route).toMatch(/^\/_astro\/heading\.[0-9a-f]{16}\.woff2$/);
+      expect(page.html).toContain(`@font-face{font-family:"${HEADING_FAMILY}";src:url(${first}) format("woff2")`);
+      expect(page.html).toContain(`:root h1{font-family:"${HEADING_FAMILY}",var(--font-fraunces)}`);
+    }
+  });
+
+  it("is a few KB: one file per set of letters, each within 10 KB (the full face is 23 KB)", () => {
+    const files = new Set(pages.map((page) => /<link rel="preload" href="([^"]+)"/.exec(page.html)?.[1] ?? ""));
+    for (const file of files) expect(readFileSync(join(distDir, file)).length, file).toBeLessThanOrEqual(10 * 1024);
+    // Pages that share a heading share its file.
+    expect(files.size).toBeLessThan(pages.length);
+  });
+
+  it("reads the h1's text as the page shows it", () => {
+    expect(headingOf('<h1 class="x">Tuul &amp; <em>vaikus</em>&#39;s\n  t&#x00E4;nav</h1>')).toBe(
+      "Tuul & vaikus's tänav",
+    );
+    expect(headingOf("<p>no heading</p>")).toBeUndefined();
   });
 });

@@ -88,15 +88,15 @@ test("a letter none of the four languages writes is drawn in the brand font from
 }) => {
   test.slow();
   const visit = await firstVisit(page, "/");
-  // The first visit loads each family's base face and nothing else.
-  expect(visit.fontFiles).toBe(2);
+  // The first visit loads each family's base face and the h1's own subset, and nothing else.
+  expect(visit.fontFiles).toBe(3);
   // A name and a loanword with other Latin-1 letters: the page asks for Fraunces' Latin-1 face.
   await page.evaluate(() => {
     const heading = document.querySelector("h1");
     if (heading) heading.textContent = "Ødegaard, façade";
   });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await expect.poll(visit.fontFilesNow).toBe(3);
+  await expect.poll(visit.fontFilesNow).toBe(4);
   await page.waitForTimeout(300);
   const fonts = await renderedFonts(visit.cdp, "h1");
   expect(fonts.length).toBeGreaterThan(0);
@@ -105,3 +105,31 @@ test("a letter none of the four languages writes is drawn in the brand font from
     fonts.join(", "),
   ).toBe(true);
 });
+
+// Each page's h1 has a subset of Fraunces with its own letters, preloaded first, so that it is drawn
+// in its face on the first paint (src/lib/heading-font.mjs). The subset must draw the h1 exactly as
+// the full face does: the same screenshot, pixel for pixel, with the subset and with it blocked.
+for (const path of ["/", "/fi/learning/room-acoustics", "/et/products/felt-panels"]) {
+  test(`${path}: the h1's own subset draws it exactly as the full face does`, async ({ browser }) => {
+    const shots: Buffer[] = [];
+    const faces: string[][] = [];
+    for (const blocked of [false, true]) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+      const page = await context.newPage();
+      if (blocked) await page.route(/\/_astro\/heading\.[\w-]+\.woff2$/, (route) => route.abort());
+      await page.goto(path);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      faces.push(
+        await page.evaluate(() =>
+          [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family),
+        ),
+      );
+      shots.push(await page.locator("h1").screenshot());
+      await context.close();
+    }
+    // With the subset, the h1 used it; blocked, the full face drew it.
+    expect(faces[0]).toContain("Fraunces heading");
+    expect(faces[1]).not.toContain("Fraunces heading");
+    expect(Buffer.compare(shots[0] ?? Buffer.alloc(0), shots[1] ?? Buffer.alloc(1))).toBe(0);
+  });
+}

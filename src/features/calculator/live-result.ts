@@ -13,6 +13,9 @@ import {
 } from "./model";
 import { applyHidden, applyLabel, type ResultMarkup, renderResult, renderTarget } from "./view";
 
+type Listening = typeof import("./listen/listen");
+type Version = import("./listen/listen").Version;
+
 /** Hands the main thread back to the browser between steps, so that no step is a long task. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -72,6 +75,12 @@ export function liveCalculator(host: HTMLElement) {
     if (summary) summary.hidden = room === null;
     host.toggleAttribute("data-invalid", room === null);
     last = room ? calculate(room) : null;
+    // A WAV made for the room before is not this room's.
+    for (const link of host.querySelectorAll<HTMLAnchorElement>("[data-listen-wav][download]")) {
+      URL.revokeObjectURL(link.href);
+      link.href = "#";
+      link.removeAttribute("download");
+    }
     return { fields, room };
   };
 
@@ -79,6 +88,7 @@ export function liveCalculator(host: HTMLElement) {
     const { fields } = compute();
     if (!last) return;
     const result = last;
+    if (stepwise) await nextTask();
     const markup = renderResult(result, lang);
     for (const slot of host.querySelectorAll<HTMLElement>("[data-result]")) {
       const html: string | undefined = markup[slot.dataset.result as keyof ResultMarkup];
@@ -116,8 +126,34 @@ export function liveCalculator(host: HTMLElement) {
     if (status) status.textContent = text;
   };
 
+  // "Hear the room" (listen/): its code, the dry sound and the worker load on the first press.
+  let listening: Promise<Listening> | undefined;
+  let player: ReturnType<Listening["listener"]> | undefined;
+  const listenCode = () => {
+    listening ??= import("./listen/listen");
+    return listening;
+  };
+
   return {
     render,
+    async listen(version: Version, audio: AudioContext) {
+      if (!last) compute();
+      if (!last) return;
+      const code = await listenCode();
+      player ??= code.listener(host, texts);
+      await player.play(version, audio, last);
+    },
+    /** Builds the WAV for a link, then follows it (the download); a later press downloads at once. */
+    async wav(link: HTMLAnchorElement) {
+      if (!last) compute();
+      if (!last) return;
+      const version = link.dataset.listenWav === "after" ? "after" : "before";
+      const { length, width, height } = last.room;
+      const blob = await (await listenCode()).impulseWav(last, version);
+      link.href = URL.createObjectURL(blob);
+      link.download = `impulse-response-${version === "after" ? "with-panels" : "as-it-is"}-${length}x${width}x${height}m.wav`;
+      link.click();
+    },
     /** A change: the result and the address. */
     change() {
       render();

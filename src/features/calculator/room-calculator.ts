@@ -5,11 +5,13 @@ import type { LiveCalculator } from "./live-result";
  * its controls. The default room's result is already in the page. The code that validates, computes
  * and draws (live-result.ts) loads when the visitor first focuses or uses the form or a button, or at
  * once when the address holds a shared room, which it then draws a step (one task) per result slot.
- * Inputs made while it loads are applied in order once it is there.
+ * Inputs made while it loads are applied in order once it is there. "Hear the room" (listen/) loads
+ * on the first press of a Listen button or a WAV link.
  */
 export class RoomCalculatorElement extends HTMLElement {
   #abort: AbortController | null = null;
   #live: Promise<LiveCalculator> | null = null;
+  #audio: AudioContext | undefined;
 
   #load(): Promise<LiveCalculator> {
     this.#live ??= import("./live-result").then(({ liveCalculator }) => liveCalculator(this));
@@ -50,7 +52,35 @@ export class RoomCalculatorElement extends HTMLElement {
       then((live) => live.share()),
       on,
     );
-    if (location.search) void this.#load().then((live) => live.restore());
+    // Listening: the audio context is made in the press itself, as browsers allow sound only then.
+    for (const button of this.querySelectorAll<HTMLElement>("[data-listen-play]")) {
+      button.addEventListener(
+        "click",
+        () => {
+          if (typeof AudioContext !== "function") return;
+          this.#audio ??= new AudioContext();
+          void this.#audio.resume();
+          const audio = this.#audio;
+          void this.#load().then((live) =>
+            live.listen(button.dataset.listenPlay === "after" ? "after" : "before", audio),
+          );
+        },
+        on,
+      );
+    }
+    for (const link of this.querySelectorAll<HTMLAnchorElement>("[data-listen-wav]")) {
+      link.addEventListener(
+        "click",
+        (event) => {
+          if (link.hasAttribute("download")) return;
+          event.preventDefault();
+          void this.#load().then((live) => live.wav(link));
+        },
+        on,
+      );
+    }
+    // A shared room: loaded and drawn in tasks of their own, after this one.
+    if (location.search) setTimeout(() => void this.#load().then((live) => live.restore()), 0);
     this.setAttribute("data-ready", "");
   }
 

@@ -122,7 +122,8 @@ export class ProductCompare extends HTMLElement {
       }
       return Number(a.dataset.order) - Number(b.dataset.order);
     });
-    rows[0]?.parentElement?.append(...ordered);
+    // Rows move only when their order changes (not on load without a sort).
+    if (ordered.some((row, i) => row !== rows[i])) rows[0]?.parentElement?.append(...ordered);
 
     const status = this.querySelector<HTMLElement>("[data-compare-status]");
     const empty = this.querySelector<HTMLElement>("[data-compare-empty]");

@@ -331,6 +331,18 @@ export const en = {
       report: "Download report (PDF)",
       copied: "Link copied. It opens this room with these figures.",
       copyThis: "Copy this link: {url}",
+      /** "Hear the room": the two Listen buttons, their status and the impulse responses as WAV. */
+      listenTitle: "Hear the room",
+      listenHint:
+        "Headphones recommended. The same short sentence and a hand clap, in this room as it is and with the panels, at the same loudness.",
+      listenBefore: "Listen: room as it is",
+      listenAfter: "Listen: with the panels",
+      listenPreparing: "Preparing the sound…",
+      listenPlaying: "Playing: {what}",
+      listenStopped: "Stopped.",
+      listenFailed: "This browser cannot play the sound.",
+      wavBefore: "Download impulse response, room as it is (WAV)",
+      wavAfter: "Download impulse response, with the panels (WAV)",
       lengthEmpty: "Enter the length in metres",
       lengthNumber: "Length must be a number in metres, such as {example}",
       lengthRange: "Length must be between {min} and {max} m",

@@ -333,6 +333,18 @@ export const et: Dictionary = {
       report: "Laadi alla aruanne (PDF)",
       copied: "Link on kopeeritud. See avab selle ruumi samade arvudega.",
       copyThis: "Kopeerige see link: {url}",
+      /** "Hear the room": the two Listen buttons, their status and the impulse responses as WAV. */
+      listenTitle: "Kuulake ruumi",
+      listenHint:
+        "Soovitame kõrvaklappe. Sama lühike lause ja käteplaks selles ruumis praegu ja paneelidega, sama valjusega.",
+      listenBefore: "Kuula: ruum praegu",
+      listenAfter: "Kuula: paneelidega",
+      listenPreparing: "Heli valmib…",
+      listenPlaying: "Mängib: {what}",
+      listenStopped: "Peatatud.",
+      listenFailed: "See brauser ei saa heli esitada.",
+      wavBefore: "Laadi alla impulsskaja, ruum praegu (WAV)",
+      wavAfter: "Laadi alla impulsskaja, paneelidega (WAV)",
       lengthEmpty: "Sisestage pikkus meetrites",
       lengthNumber: "Pikkus peab olema arv meetrites, näiteks {example}",
       lengthRange: "Pikkus peab olema {min} kuni {max} m",

@@ -332,6 +332,18 @@ export const fi: Dictionary = {
       report: "Lataa raportti (PDF)",
       copied: "Linkki kopioitu. Se avaa tämän huoneen näillä luvuilla.",
       copyThis: "Kopioi tämä linkki: {url}",
+      /** "Hear the room": the two Listen buttons, their status and the impulse responses as WAV. */
+      listenTitle: "Kuuntele huonetta",
+      listenHint:
+        "Suosittelemme kuulokkeita. Sama lyhyt lause ja käsien taputus tässä huoneessa nykyisellään ja paneelien kanssa, samalla äänenvoimakkuudella.",
+      listenBefore: "Kuuntele: huone nykyisellään",
+      listenAfter: "Kuuntele: paneelien kanssa",
+      listenPreparing: "Ääntä valmistellaan…",
+      listenPlaying: "Soi: {what}",
+      listenStopped: "Pysäytetty.",
+      listenFailed: "Tämä selain ei voi toistaa ääntä.",
+      wavBefore: "Lataa impulssivaste, huone nykyisellään (WAV)",
+      wavAfter: "Lataa impulssivaste, paneelien kanssa (WAV)",
       lengthEmpty: "Anna pituus metreinä",
       lengthNumber: "Pituuden on oltava luku metreinä, esimerkiksi {example}",
       lengthRange: "Pituuden on oltava {min}–{max} m",

@@ -323,6 +323,18 @@ export const sv: Dictionary = {
       report: "Ladda ned rapport (PDF)",
       copied: "Länken är kopierad. Den öppnar det här rummet med de här värdena.",
       copyThis: "Kopiera den här länken: {url}",
+      /** "Hear the room": the two Listen buttons, their status and the impulse responses as WAV. */
+      listenTitle: "Lyssna på rummet",
+      listenHint:
+        "Hörlurar rekommenderas. Samma korta mening och en handklapp i rummet som det är och med panelerna, med samma ljudstyrka.",
+      listenBefore: "Lyssna: rummet som det är",
+      listenAfter: "Lyssna: med panelerna",
+      listenPreparing: "Ljudet förbereds…",
+      listenPlaying: "Spelar: {what}",
+      listenStopped: "Stoppat.",
+      listenFailed: "Den här webbläsaren kan inte spela upp ljudet.",
+      wavBefore: "Ladda ner impulssvar, rummet som det är (WAV)",
+      wavAfter: "Ladda ner impulssvar, med panelerna (WAV)",
       lengthEmpty: "Ange längden i meter",
       lengthNumber: "Längden ska vara ett tal i meter, till exempel {example}",
       lengthRange: "Längden ska vara mellan {min} och {max} m",

@@ -1,0 +1,89 @@
+import { type Browser, devices } from "@playwright/test";
+import { TEMPLATE_PAGES } from "../../scripts/lib/preview-run.mjs";
+import { expect, test } from "./fixtures";
+
+// No template's script does a long task (over 50 ms) while its page loads, on a phone's CPU: each
+// page is loaded at 4× CPU slowdown (as Lighthouse's mobile profile), and the browser's own record of
+// long animation frames names every script that ran in them and for how long. A trace, not a timer:
+// the durations are the browser's measure of each script's work.
+
+const LONG_TASK_MS = 50;
+
+interface ScriptRun {
+  duration: number;
+  source: string;
+  invoker: string;
+  type: string;
+}
+
+declare global {
+  interface Window {
+    __scriptRuns?: ScriptRun[];
+  }
+}
+
+// One page after another, in one worker: never two pages measured at once.
+test.describe.configure({ mode: "default" });
+
+/** The scripts that ran while a page loaded once, in a fresh context, at 4× CPU slowdown. */
+async function scriptRuns(browser: Browser, path: string): Promise<ScriptRun[]> {
+  const context = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    window.__scriptRuns = [];
+    // A long animation frame lists the scripts that ran in it (PerformanceScriptTiming).
+    type Frame = PerformanceEntry & {
+      scripts: { duration: number; sourceURL: string; invoker: string; invokerType: string }[];
+    };
+    new PerformanceObserver((list) => {
+      for (const frame of list.getEntries() as Frame[]) {
+        for (const script of frame.scripts) {
+          window.__scriptRuns?.push({
+            duration: script.duration,
+            source: script.sourceURL,
+            invoker: script.invoker,
+            type: script.invokerType,
+          });
+        }
+      }
+    }).observe({ type: "long-animation-frame", buffered: true });
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(path, { waitUntil: "load" });
+  // What the scripts schedule after load (the consent banner, a shared room's steps) runs too.
+  await page.waitForTimeout(2_000);
+  const address = new URL(page.url()).pathname;
+  const runs = await page.evaluate(() => window.__scriptRuns ?? []);
+  await context.close();
+  return runs.filter(
+    (run) =>
+      // The observer above is this test's own script.
+      run.invoker !== "PerformanceObserverCallback" &&
+      // The consent check inlined in the head reads localStorage before the first paint; on a fresh
+      // profile that read waits for the storage to open, which is not script work. Lighthouse's TBT
+      // in the audit measures it with the rest.
+      !(run.type === "classic-script" && (!run.source || new URL(run.source).pathname === address)),
+  );
+}
+
+// React island pages (the forms, sign-in) hydrate their form in one task, about 120 ms at 4× on this
+// machine: they are outside this guard, and the audit's TBT shows them.
+const GUARDED = TEMPLATE_PAGES.filter((page) => !["auth", "404", "contact"].includes(page.template));
+
+for (const { template, path } of GUARDED) {
+  test(`${template}: no script of the page runs a long task while it loads, at 4× CPU slowdown @trace`, async ({
+    browser,
+  }) => {
+    // Two loads: a script is long when it is long in both, so a moment's load on the machine (another
+    // process) is not taken for the page's work, and the page's own work shows in each.
+    const [first, second] = [await scriptRuns(browser, path), await scriptRuns(browser, path)];
+    const key = (run: ScriptRun) => `${run.type} ${run.invoker} ${run.source}`;
+    const longest = (runs: ScriptRun[], script: string) =>
+      Math.max(0, ...runs.filter((run) => key(run) === script).map((run) => run.duration));
+    const long = [...new Set(first.map(key))]
+      .map((script) => ({ script, duration: Math.min(longest(first, script), longest(second, script)) }))
+      .filter(({ duration }) => duration > LONG_TASK_MS);
+    expect(long, JSON.stringify(long)).toEqual([]);
+  });
+}
