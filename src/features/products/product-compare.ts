@@ -10,9 +10,15 @@ import { fill } from "../../i18n/fill";
  * - The state is the page's query (`sort`, `order`, `fire`, `nrc`, `colour`), so a view can be shared;
  *   values the page does not offer are ignored.
  */
-/** A header's button; its arrow follows the header's aria-sort (↕ while the column is not the sort). */
+/** A header's button, set as its header is (case and spacing inherited, as a button does not). */
 const SORT_BUTTON =
-  "-mx-1 inline-block min-h-6 rounded px-1 text-left hover:text-moss focus-visible:outline-2 focus-visible:outline-moss after:ml-1 after:text-[0.9em] after:opacity-50 after:content-['↕'] [[aria-sort=ascending]_&]:after:content-['↑'] [[aria-sort=descending]_&]:after:content-['↓'] [[aria-sort]_&]:after:opacity-100 [[aria-sort]_&]:text-ink";
+  "-mx-1 inline-block min-h-6 rounded px-1 text-left [text-transform:inherit] hover:text-moss focus-visible:outline-2 focus-visible:outline-moss";
+/**
+ * Its arrow, for sighted readers (aria-sort tells the rest): ↕ while the column is not the sort. A
+ * no-break space ties it to the header's last word, so it never wraps onto a line of its own.
+ */
+const ARROW = "text-ink-soft";
+const ARROWS = { none: "\u00a0↕", ascending: "\u00a0↑", descending: "\u00a0↓" } as const;
 
 const PARAMS = ["fire", "nrc", "colour"] as const;
 
@@ -44,6 +50,12 @@ export class ProductCompare extends HTMLElement {
       button.type = "button";
       button.className = SORT_BUTTON;
       button.append(...th.childNodes);
+      const arrow = document.createElement("span");
+      arrow.className = ARROW;
+      arrow.setAttribute("aria-hidden", "true");
+      arrow.dataset.arrow = "";
+      arrow.textContent = ARROWS.none;
+      button.append(arrow);
       th.append(button);
       button.addEventListener("click", () => this.#sortBy(th.cellIndex), { signal });
     }
@@ -106,8 +118,11 @@ export class ProductCompare extends HTMLElement {
     const sort = this.#sort;
     this.#headers.forEach((th, i) => {
       if (th.dataset.sortKey === undefined) return;
-      if (sort?.index === i) th.setAttribute("aria-sort", sort.descending ? "descending" : "ascending");
-      else th.removeAttribute("aria-sort");
+      const order = sort?.index === i ? (sort.descending ? "descending" : "ascending") : "none";
+      if (order === "none") th.removeAttribute("aria-sort");
+      else th.setAttribute("aria-sort", order);
+      const arrow = th.querySelector<HTMLElement>("[data-arrow]");
+      if (arrow) arrow.textContent = ARROWS[order];
     });
     const sortValue = (row: HTMLTableRowElement) => {
       const cell = sort ? row.cells[sort.index] : undefined;

@@ -12,7 +12,6 @@
  *   (aria-pressed) and a status line announces it.
  * - The dry sound is Ogg Opus, or MP3 where the browser cannot decode Opus.
  */
-import { fill } from "../../../i18n/fill";
 import type { CalculatorTexts } from "../format";
 import type { CalculatorResult } from "../model";
 import type { ImpulseReply, ImpulseRequest } from "./impulse.worker";
@@ -118,7 +117,6 @@ export function listener(host: HTMLElement, texts: CalculatorTexts) {
       button.setAttribute("aria-pressed", String(button.dataset.listenPlay === version));
     }
   };
-  const label = (version: Version) => (version === "before" ? texts.listenBefore : texts.listenAfter);
 
   const stop = (announce: boolean) => {
     request++;
@@ -171,7 +169,7 @@ export function listener(host: HTMLElement, texts: CalculatorTexts) {
         };
         playing = now;
         source.start();
-        status(fill(texts.listenPlaying, { what: label(version) }));
+        status(version === "before" ? texts.listenPlayingBefore : texts.listenPlayingAfter);
       } catch {
         if (mine !== request) return;
         press(undefined);
