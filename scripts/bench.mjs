@@ -12,7 +12,8 @@
 //   a search that matches none, a page after 5,000, the last page and the full CSV export, against the
 //   targets of 500 ms for a list or search and 5 s for the export.
 // - the spam defence: both spam corpora posted through the forms with and without a proof of work
-//   (legitimate filed as spam, spam caught), and the solver's time with the CPU slowed 4x.
+//   (legitimate filed as spam, spam caught), and the solver's time with the CPU slowed 4x;
+// - "Hear the room": the calculator's impulse responses built in its worker with the CPU slowed 4x.
 // Pass --no-build to reuse dist/ (build time is then not measured), --keep-seed to keep the seeded
 // submissions in the local store afterwards.
 
@@ -21,6 +22,7 @@ import http from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { impulseReport, impulseUnderThrottling } from "./lib/bench-listen.mjs";
 import { corpusThroughFunctions, solverUnderThrottling, spamReport } from "./lib/bench-spam.mjs";
 import { chromiumArgs, chromiumPath } from "./lib/chromium.mjs";
 import { authEmulatorHost, demoAccounts } from "./lib/demo-accounts.mjs";
@@ -534,6 +536,8 @@ for (const { template, path } of TEMPLATE_PAGES) {
 // 7. The spam defence: the corpora through the functions, and the solver on a slowed CPU.
 const spamRuns = await corpusThroughFunctions({ base, token, freshAddress });
 const solver = await solverUnderThrottling({ browser, origin: base.origin });
+// 8. "Hear the room": impulse responses built in the calculator's worker on a slowed CPU.
+const impulses = await impulseUnderThrottling({ browser, origin: base.origin });
 await browser.close();
 out(
   "## Bytes per page template",
@@ -553,6 +557,7 @@ for (const w of weights) {
 }
 out("");
 out(...spamReport(spamRuns, solver));
+out(...impulseReport(impulses));
 
 await run.cleanUp();
 // Leave the local store as it was, unless asked to keep the seeded submissions.
