@@ -22,7 +22,7 @@ import { FAMILIES, FEATURES, webFonts } from "./web-fonts.mjs";
 /** The heading family as the site cuts it (its weight axis, 400 to 600). */
 const FRAUNCES = /** @type {(typeof FAMILIES)[number]} */ (FAMILIES.find((family) => family.name === "Fraunces"));
 /** The face's name in the page's CSS. */
-export const HEADING_FAMILY = "Fraunces heading";
+export const HEADING_FAMILY = "Fraunces h1";
 /**
  * Characters every subset holds besides the heading's own: the hyphens a browser adds where it breaks
  * a long word, and the letters a renderer measures a face by to fit its hinting (FreeType's
@@ -59,8 +59,8 @@ export function headingOf(html) {
 
 /** The page's head with the subset preloaded first and its face, used by the h1, in a style of its own. */
 function withHeadingFace(/** @type {string} */ html, /** @type {string} */ href) {
-  const style = `@font-face{font-family:"${HEADING_FAMILY}";src:url(${href}) format("woff2");font-weight:${FRAUNCES.weight.min} ${FRAUNCES.weight.max};font-display:swap}:root h1{font-family:"${HEADING_FAMILY}",var(--font-fraunces)}`;
-  const preload = `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`;
+  const style = `@font-face{font-family:"${HEADING_FAMILY}";src:url(${href});font-weight:${FRAUNCES.weight.min} ${FRAUNCES.weight.max};font-display:swap}:root h1{font-family:"${HEADING_FAMILY}",var(--font-fraunces)}`;
+  const preload = `<link rel="preload" href="${href}" as="font" crossorigin>`;
   const csp = /(<meta http-equiv="content-security-policy" content="[^"]*?style-src)/i;
   if (!csp.test(html)) throw new Error("no CSP meta tag with a style-src to list the heading face's style in");
   return html
