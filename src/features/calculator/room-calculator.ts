@@ -14,7 +14,10 @@ export class RoomCalculatorElement extends HTMLElement {
   #audio: AudioContext | undefined;
 
   #load(): Promise<LiveCalculator> {
-    this.#live ??= import("./live-result").then(({ liveCalculator }) => liveCalculator(this));
+    // The module's evaluation and the element's setup (its data parsed) each in a task of its own.
+    this.#live ??= import("./live-result").then(
+      ({ liveCalculator }) => new Promise((done) => setTimeout(() => done(liveCalculator(this)), 0)),
+    );
     return this.#live;
   }
 
