@@ -63,11 +63,7 @@ async function scriptRuns(browser: Browser, path: string): Promise<ScriptRun[]> 
       // The consent check inlined in the head reads localStorage before the first paint; on a fresh
       // profile that read waits for the storage to open, which is not script work. Lighthouse's TBT
       // in the audit measures it with the rest.
-      !(run.type === "classic-script" && (!run.source || new URL(run.source).pathname === address)) &&
-      // Known, and the next to fix: on a first visit the consent banner's module takes 45–60 ms at 4×
-      // (reading the stored choice and showing the banner in one task). Every page runs it, so it is
-      // left out here until it is split, rather than failing every template at random.
-      !run.source.includes("/ConsentBanner.astro_astro_type_script"),
+      !(run.type === "classic-script" && (!run.source || new URL(run.source).pathname === address)),
   );
 }
 
