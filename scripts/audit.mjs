@@ -46,6 +46,8 @@ const LCP_AIM_MS = 1200;
  */
 const LCP_AFTER_FCP_AIM_MS = 150;
 const TBT_AIM_MS = 0;
+/** The median of numbers (the middle one of an odd count). */
+const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 const ms = (value) => (Number.isFinite(value) ? `${(value / 1000).toFixed(2)} s` : "");
 
 const run = runResources();
@@ -64,6 +66,8 @@ const front = await startTlsFront(run, { folder: work, upstream: ORIGIN, port: H
 
 // 2. Lighthouse, one Chromium for all runs.
 const lighthouseRows = [];
+/** Every run's benchmark index, to say how fast the host was while it measured. */
+const benchmarks = [];
 if (runs("lighthouse")) {
   console.log("Lighthouse...");
   const port = 9333;
@@ -132,11 +136,11 @@ if (runs("lighthouse")) {
       lcp: metric("largest-contentful-paint"),
       fcp: metric("first-contentful-paint"),
       tbt: metric("total-blocking-time"),
+      // Lighthouse's measure of the host's CPU (its "CPU/Memory Power"): the 4× slowdown is relative to it.
+      benchmark: lhr?.environment?.benchmarkIndex ?? Number.NaN,
     };
   }
 
-  /** The median of numbers (the middle one of an odd count). */
-  const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 
   // One run that is not counted: the first after the server starts shares the machine with its
   // start-up (functions being built) and Chromium's own first-run work.
@@ -154,6 +158,7 @@ if (runs("lighthouse")) {
       const fcp = median(results.map((r) => r.fcp));
       const tbt = median(results.map((r) => r.tbt));
       const after = median(results.map((r) => r.lcp - r.fcp));
+      benchmarks.push(...results.map((r) => r.benchmark).filter(Number.isFinite));
       // On mobile, content templates aim at LCP within LCP_AIM_MS and within LCP_AFTER_FCP_AIM_MS of
       // FCP; every page at no blocking time.
       const mobile = preset === "mobile";
@@ -174,7 +179,7 @@ if (runs("lighthouse")) {
         blocking,
       });
       console.log(
-        `  ${preset.padEnd(7)} ${page.path}: ${CATEGORIES.map((c) => row.scores[c]).join(" / ")}  LCP ${ms(lcp)} FCP ${ms(fcp)} LCP−FCP ${Math.round(after)} ms TBT ${Math.round(tbt)} ms${results.length > 1 ? ` (median of ${results.length}: ${results.map((r) => r.scores.performance).join(", ")})` : ""}${row.failing.length ? `  (${row.failing.join(", ")})` : ""}`,
+        `  ${preset.padEnd(7)} ${page.path}: ${CATEGORIES.map((c) => row.scores[c]).join(" / ")}  LCP ${ms(lcp)} FCP ${ms(fcp)} LCP−FCP ${Math.round(after)} ms TBT ${Math.round(tbt)} ms, CPU ${Math.round(median(results.map((r) => r.benchmark)))}${results.length > 1 ? ` (median of ${results.length}: ${results.map((r) => r.scores.performance).join(", ")})` : ""}${row.failing.length ? `  (${row.failing.join(", ")})` : ""}`,
       );
     }
   }
@@ -243,6 +248,7 @@ if (runs("lighthouse")) {
     "## Lighthouse",
     "",
     `Lighthouse ${version}, ${browser}, reaching the pages over HTTPS and HTTP/2 as a visitor of the deployed site does (a local TLS front before the preview); mobile uses the default simulated throttling (slow 4G, 4× CPU) and shows the median of ${MOBILE_RUNS} runs (the run with the median performance score; LCP, FCP, LCP − FCP and TBT are the medians of their own). Desktop is one run. The preview compresses text responses as Netlify's CDN does. Content templates aim at an LCP of ${ms(LCP_AIM_MS)} or less on mobile, at most ${LCP_AFTER_FCP_AIM_MS} ms after FCP, and every page at a TBT of ${TBT_AIM_MS} ms; one that misses is listed under the aims at the end.`,
+    `The host's CPU, as Lighthouse measures it before each run (benchmarkIndex, its "CPU/Memory Power"): median ${Math.round(median(benchmarks))}, from ${Math.round(Math.min(...benchmarks))} to ${Math.round(Math.max(...benchmarks))}. The 4× slowdown is relative to it, and so is the main thread's rendering work (style, layout, paint) that TBT counts with the scripts: compare figures taken in one sitting, and an earlier build audited beside this one, rather than reports of different days.`,
     "The sign-in and 404 pages are kept out of search engines on purpose (noindex), and the 404 page answers with status 404, which the browser logs as a failed load: the audits they lose only for that (is-crawlable, http-status-code, errors-in-console) are not counted as missed targets.",
     "",
     "| template | page | preset | Performance | Accessibility | Best Practices | SEO | LCP | FCP | LCP − FCP | TBT | audits below 1 |",

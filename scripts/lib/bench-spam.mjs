@@ -1,7 +1,9 @@
 // The spam defence as npm run bench measures it, against the preview's functions:
 // - every message of the labelled corpus (tests/fixtures/spam-corpus.json, which the rules were tuned
-//   on) and of the held-out corpus (spam-corpus-held-out.json, which they never saw) is posted through
-//   the public forms twice, with a freshly solved proof of work and without one, each from its own
+//   on), of the held-out corpus (spam-corpus-held-out.json, written apart; its misses led to one change,
+//   more credit for a message that describes a room) and of the fresh corpus (spam-corpus-fresh.json,
+//   written apart after that change and never used to change a rule) is posted through the public
+//   forms twice, with a freshly solved proof of work and without one, each from its own
 //   loopback address; the spam folder of the admin API then says how each was filed;
 // - the solver in Chromium with the CPU slowed 4x (a mid-range phone): from the first focus in the
 //   contact form until the proof is ready, and the hardest challenge's work on the slowed main thread.
@@ -108,14 +110,15 @@ async function spamIds(base, token) {
 }
 
 /**
- * Posts both corpora through the functions, with and without a proof, and counts how each was filed.
+ * Posts the corpora through the functions, with and without a proof, and counts how each was filed.
  * `freshAddress` gives each post its own client address, so the rate limit never interferes.
  */
 export async function corpusThroughFunctions({ base, token, freshAddress }) {
   const runs = [];
   for (const [label, file] of [
     ["labelled (tuned on)", "spam-corpus.json"],
-    ["held out (never tuned on)", "spam-corpus-held-out.json"],
+    ["held out (one rule changed after it)", "spam-corpus-held-out.json"],
+    ["fresh (never tuned on)", "spam-corpus-fresh.json"],
   ]) {
     const { legitimate, spam } = corpus(file);
     const entries = [
@@ -196,7 +199,7 @@ export function spamReport(runs, solver) {
   const lines = [
     "## Spam defence",
     "",
-    "Every message of both corpora posted through the functions (a fresh client address each), once with a freshly solved proof of work and once without; how the spam folder filed each. Targets: no legitimate enquiry filed as spam; at least 95% of spam caught with a proof of work, on the labelled corpus.",
+    "Every message of the three corpora posted through the functions (a fresh client address each), once with a freshly solved proof of work and once without; how the spam folder filed each. Targets: no legitimate enquiry filed as spam; at least 95% of spam caught with a proof of work, on the labelled corpus.",
     "",
     "| corpus | proof of work | legitimate filed as spam | spam caught | not accepted |",
     "| --- | --- | ---: | ---: | ---: |",

@@ -145,13 +145,19 @@ export function scoreEnquiry(input: ScoredText): Scored {
   const message = (input.message ?? "").trim();
   const linkText = [...message.matchAll(LINK)].reduce((sum, match) => sum + match[0].length, 0);
   if (message.length > 0 && linkText / message.length > 0.5) add("mostly-link", 3, "the message is mostly a link");
+  // Themes are read in what the sender writes and calls themselves, not in their company's name: a
+  // loan office or an SEO agency asking about its own room is a customer.
+  const said = [input.name, body].join("\n");
   for (const theme of THEMES) {
-    const found = theme.pattern.exec(all);
+    const found = theme.pattern.exec(said);
     if (found) add(theme.rule, theme.points, `says "${found[0].trim()}"`);
   }
   if (message.length >= 60 && !ON_TOPIC.test(message)) add("off-topic", 2, "says nothing of rooms, sound or panels");
   const topics = new Set([...message.matchAll(new RegExp(ON_TOPIC.source, "giu"))].map((m) => m[0].toLowerCase()));
-  if (topics.size >= 2) add("on-topic", -1, "asks about rooms, sound or panels");
+  // A customer describing a room names several of its things (the room, its sound, its walls, panels,
+  // a size); paid spam that borrows the site's words borrows one or two.
+  if (topics.size >= 4) add("on-topic", -2, "describes a room, its sound or panels");
+  else if (topics.size >= 2) add("on-topic", -1, "asks about rooms, sound or panels");
   if (/!{3}/.test(message) || count(message, /!/g) >= 4) add("exclaiming", 1, "a run of exclamation marks");
   if (upperShare(message) > 0.7) add("shouting", 1, "written in capitals");
   if (input.proof === "missing") add("no-proof", 1, "no proof of work (no JavaScript, or an old browser)");

@@ -6,6 +6,8 @@ import {
   scoreEnquiry,
 } from "../../../../../src/features/spam/server/rules";
 import corpus from "../../../../fixtures/spam-corpus.json";
+import fresh from "../../../../fixtures/spam-corpus-fresh.json";
+import heldOut from "../../../../fixtures/spam-corpus-held-out.json";
 
 // The content rules against a labelled corpus written as customers and spammers write: enquiries and
 // sample requests in English, Estonian, Finnish, Swedish and Russian (short and long, some with a link
@@ -62,6 +64,28 @@ describe("the content rules on the labelled corpus", () => {
   });
 });
 
+describe("the content rules on text they were not written against", () => {
+  // The held-out corpus was written apart from the rules (two rules changed after its misses: more
+  // credit for describing a room, and no theme read in a company's name); the fresh one was written
+  // apart after those changes. Spam caught there is reported by the bench, not held here: rules of
+  // phrases miss spam they have not seen. What is held is the promise: no customer is filed as spam.
+  for (const [label, set] of [
+    ["held out", heldOut],
+    ["fresh", fresh],
+  ] as const) {
+    it(`files no legitimate enquiry of the ${label} corpus as spam, with a proof of work or without`, () => {
+      const entries = set.legitimate as Entry[];
+      expect(entries.length).toBeGreaterThanOrEqual(60);
+      const wrong = entries.flatMap((entry) =>
+        (["valid", "missing", "stale"] as const).flatMap((proof) =>
+          scoreEnquiry(scored(entry, proof)).spam ? [`${entry.language} ${entry.note} (${proof})`] : [],
+        ),
+      );
+      expect(wrong).toEqual([]);
+    });
+  }
+});
+
 describe("the rules of fairness", () => {
   const plain: ScoredText = {
     name: "Mari Maasikas",
@@ -102,6 +126,37 @@ describe("the rules of fairness", () => {
     expect(verdict.score).toBe(verdict.reasons.reduce((sum, reason) => sum + reason.points, 0));
     expect(verdict.reasons.map((reason) => reason.rule)).toEqual(
       expect.arrayContaining(["links", "shortener", "name-link", "seo", "bad-proof"]),
+    );
+  });
+
+  it("takes more off for a message that describes a room than for one that borrows a word of the site", () => {
+    const room = scoreEnquiry({
+      ...plain,
+      message:
+        "Our office meeting room echoes badly: 30 m², a concrete ceiling and glass walls. Which panels would you suggest?",
+      proof: "valid",
+    });
+    expect(room.reasons).toContainEqual(expect.objectContaining({ rule: "on-topic", points: -2 }));
+    const borrowed = scoreEnquiry({
+      ...plain,
+      message: "We build mobile apps for acoustic panel brands at half the price of local agencies.",
+      proof: "valid",
+    });
+    expect(borrowed.reasons.filter((reason) => reason.rule === "on-topic").map((reason) => reason.points)).not.toContain(
+      -2,
+    );
+  });
+
+  it("reads no theme in a company's name: a loan office asking about its room is a customer", () => {
+    const enquiry = {
+      ...plain,
+      company: "Narva Laen OÜ",
+      message: "Our open-plan office needs panels on the walls so that clients cannot hear each other.",
+      proof: "missing" as const,
+    };
+    expect(scoreEnquiry(enquiry).reasons.map((reason) => reason.rule)).not.toContain("money-words");
+    expect(scoreEnquiry({ ...enquiry, message: `${enquiry.message} Laen kuni 5000 €.` }).reasons).toContainEqual(
+      expect.objectContaining({ rule: "money-words" }),
     );
   });
 });
