@@ -141,7 +141,6 @@ if (runs("lighthouse")) {
     };
   }
 
-
   // One run that is not counted: the first after the server starts shares the machine with its
   // start-up (functions being built) and Chromium's own first-run work.
   await audit(TEMPLATE_PAGES[0], "mobile");

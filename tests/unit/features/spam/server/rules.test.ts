@@ -142,9 +142,9 @@ describe("the rules of fairness", () => {
       message: "We build mobile apps for acoustic panel brands at half the price of local agencies.",
       proof: "valid",
     });
-    expect(borrowed.reasons.filter((reason) => reason.rule === "on-topic").map((reason) => reason.points)).not.toContain(
-      -2,
-    );
+    expect(
+      borrowed.reasons.filter((reason) => reason.rule === "on-topic").map((reason) => reason.points),
+    ).not.toContain(-2);
   });
 
   it("reads no theme in a company's name: a loan office asking about its room is a customer", () => {
