@@ -48,6 +48,19 @@ describe("the product overview", () => {
     }
   });
 
+  it("loads the first row's photos at once, the first ahead of the rest, and the others lazily", () => {
+    for (const locale of LOCALES) {
+      const cards = [...html(localePath(locale, "/products")).matchAll(/<li><a[^>]*>\s*<img([^>]*)>/g)].map(
+        (m) => m[1] ?? "",
+      );
+      expect(cards.length, locale).toBe(productIds.length);
+      cards.forEach((img, index) => {
+        expect(img, `${locale} card ${index + 1}`).toContain(index < 3 ? 'loading="eager"' : 'loading="lazy"');
+        expect(img.includes('fetchpriority="high"'), `${locale} card ${index + 1}`).toBe(index === 0);
+      });
+    }
+  });
+
   it("carries ItemList structured data naming every product page", () => {
     const overview = html("/products");
     const list = [...overview.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
