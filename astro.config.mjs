@@ -62,6 +62,23 @@ const fonts = fontFaces.map(({ family, faces }) => ({
 }));
 
 /**
+ * The browser code's dynamic imports (the calculator's live half, its report, the sign-in state,
+ * analytics) load on demand and preload nothing: the browser follows each chunk's own imports. The
+ * bundler's default inserts a `<link rel=modulepreload>` for every chunk a dynamic import needs, in
+ * the very task that starts it, and on a slow phone those insertions alone made that task long (a
+ * shared room's first step on the calculator).
+ * @returns {import("vite").Plugin}
+ */
+function noPreloadOnDemand() {
+  return {
+    name: "no-preload-on-demand",
+    configEnvironment(name) {
+      if (name === "client") return { build: { modulePreload: { polyfill: false, resolveDependencies: () => [] } } };
+    },
+  };
+}
+
+/**
  * The dev server answers paths as Netlify (and so the preview) does: /cms/ with the content editor's
  * page, cms/index.html, and a page's path with a trailing slash (/et/, /about/) with that page, where
  * Astro's own check would answer 404 (trailingSlash "never" holds for the links the site writes).
@@ -152,7 +169,7 @@ export default defineConfig({
   image: { service: { entrypoint: "astro/assets/services/sharp", config: { avif: { effort: 3 } } } },
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [tailwindcss(), netlifyPaths()],
+    plugins: [tailwindcss(), netlifyPaths(), noPreloadOnDemand()],
     build: {
       // Rolldown warns of any chunk over 500 kB. The one such chunk is the calculator's PDF report (the
       // PDF engine, about 540 kB), loaded only when a visitor asks for the report; its size is held by

@@ -265,6 +265,16 @@ describe("byte budgets", () => {
     expect(editor.text).toMatch(/sveltia/i);
   });
 
+  it("starts on-demand code without preload links: a dynamic import names no chunks to preload", () => {
+    // The bundler's preload list is a `__vite__mapDeps([...])` argument; an import that preloads
+    // nothing passes `[]`. Each preload link is inserted in the task that starts the import.
+    const chunks = readdirSync(join(distDir, "_astro")).filter((file) => file.endsWith(".js"));
+    const code = chunks.map((file) => readFileSync(join(distDir, "_astro", file), "utf8"));
+    expect(code.some((text) => /\bimport\(/.test(text))).toBe(true);
+    const preloading = chunks.filter((_, i) => code[i]?.includes("__vite__mapDeps"));
+    expect(preloading).toEqual([]);
+  });
+
   it("loads no Firebase code up front on public pages", () => {
     const publicPages = pages.filter((p) => !/^\/(auth|admin)/.test(p.route));
     const withFirebase = publicPages.filter((p) => containsFirebase(pageJavaScript(p.html).text)).map((p) => p.route);

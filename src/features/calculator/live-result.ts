@@ -9,6 +9,7 @@ import {
   fieldsFromQuery,
   quoteMessage,
   toQuery,
+  type ValidRoom,
   validate,
 } from "./model";
 import { applyHidden, applyLabel, type ResultMarkup, renderResult, renderTarget } from "./view";
@@ -49,8 +50,12 @@ export function liveCalculator(host: HTMLElement) {
     for (const name of FIELD_NAMES) field(name).value = fields[name];
   };
 
-  /** Validates and computes; the slots are drawn by `draw`, at once or a step (a task) each. */
-  const compute = () => {
+  /**
+   * Validates, computes and draws, in phases: each `yield` is a point where the shared room's pass
+   * (`restore`) hands the main thread back, so that no phase of it is a long task on a slow phone.
+   * An input runs it through at once (`run`).
+   */
+  function* computing(): Generator<void, { fields: Fields; room: ValidRoom | null }> {
     const fields = read();
     const { room, errors } = validate(fields, data, lang);
     for (const name of ["length", "width", "height", "amount"] as const) {
@@ -67,6 +72,7 @@ export function liveCalculator(host: HTMLElement) {
       if (describedBy) input.setAttribute("aria-describedby", describedBy);
       else input.removeAttribute("aria-describedby");
     }
+    yield;
     const type = data.roomTypes.find((t) => t.id === fields.type);
     if (type) fill($("#room-type-target"), renderTarget(type, lang));
     const invalid = $("[data-out=invalid]");
@@ -74,35 +80,50 @@ export function liveCalculator(host: HTMLElement) {
     if (invalid) invalid.hidden = room !== null;
     if (summary) summary.hidden = room === null;
     host.toggleAttribute("data-invalid", room === null);
-    last = room ? calculate(room) : null;
     // A WAV made for the room before is not this room's.
     for (const link of host.querySelectorAll<HTMLAnchorElement>("[data-listen-wav][download]")) {
       URL.revokeObjectURL(link.href);
       link.href = "#";
       link.removeAttribute("download");
     }
+    yield;
+    last = room ? calculate(room) : null;
     return { fields, room };
-  };
+  }
 
-  const draw = async (stepwise: boolean) => {
-    const { fields } = compute();
+  function* drawing(): Generator<void> {
+    const { fields } = yield* computing();
     if (!last) return;
     const result = last;
-    if (stepwise) await nextTask();
+    yield;
     const markup = renderResult(result, lang);
     for (const slot of host.querySelectorAll<HTMLElement>("[data-result]")) {
       const html: string | undefined = markup[slot.dataset.result as keyof ResultMarkup];
-      if (stepwise) await nextTask();
+      yield;
       if (html !== undefined) fill(slot, html);
     }
+    yield;
     const apply = $<HTMLButtonElement>("[data-apply]");
     if (apply) {
       apply.hidden = applyHidden(result, fields.unit);
       apply.textContent = applyLabel(result, lang);
     }
     updateQuote();
+  }
+
+  /** Runs phases through in this task and gives what they return. */
+  const run = <T>(phases: Generator<void, T>): T => {
+    for (;;) {
+      const step = phases.next();
+      if (step.done) return step.value;
+    }
   };
-  const render = () => void draw(false);
+  /** Runs phases a task each. */
+  const runStepwise = async (phases: Generator<void>) => {
+    while (!phases.next().done) await nextTask();
+  };
+  const compute = () => run(computing());
+  const render = () => run(drawing());
 
   const shareUrl = () => `${location.origin}${location.pathname}?${toQuery(read())}`;
   const updateQuote = () => {
@@ -159,11 +180,12 @@ export function liveCalculator(host: HTMLElement) {
       render();
       remember();
     },
-    /** The room of a shared address, drawn a slot per task. */
+    /** The room of a shared address: written into the form, then drawn a phase per task. */
     async restore() {
+      await nextTask();
       write(fieldsFromQuery(location.search, data));
       await nextTask();
-      await draw(true);
+      await runStepwise(drawing());
     },
     apply() {
       if (!last) compute();

@@ -4,7 +4,7 @@ import type { LiveCalculator } from "./live-result";
  * `<room-calculator>`: makes the server-rendered calculator live, with no work on load beyond wiring
  * its controls. The default room's result is already in the page. The code that validates, computes
  * and draws (live-result.ts) loads when the visitor first focuses or uses the form or a button, or at
- * once when the address holds a shared room, which it then draws a step (one task) per result slot.
+ * once when the address holds a shared room, which it then draws a phase (one task) at a time.
  * Inputs made while it loads are applied in order once it is there. "Hear the room" (listen/) loads
  * on the first press of a Listen button or a WAV link.
  */

@@ -2,7 +2,9 @@ import { fill } from "../../i18n/fill";
 
 /**
  * `<product-compare>`: sorts and filters the comparison table in place. The table is complete HTML
- * without this script; the filter controls stay hidden until it runs.
+ * without this script; the filter controls (their count already written for the whole table) stay
+ * hidden until it runs. On load it only makes the headers buttons and wires the controls; the table
+ * changes only when the address asks for a view.
  *
  * - A column header becomes a button: the first press sorts ascending, the next descending, and the
  *   header's aria-sort says which. A cell's `data-sort` (a number) is its sort value, else its text.
@@ -70,6 +72,7 @@ export class ProductCompare extends HTMLElement {
     const key = query.get("sort");
     const index = this.#headers.findIndex((th) => th.dataset.sortKey === key);
     if (index >= 0) this.#sort = { index, descending: query.get("order") === "desc" };
+    const view = this.#sort !== null || PARAMS.some((name) => query.get(name));
     form.addEventListener("change", () => this.#apply(true), { signal });
     form.addEventListener("submit", (event) => event.preventDefault(), { signal });
     // Clearing means no filter, whichever view the page was opened with.
@@ -83,7 +86,7 @@ export class ProductCompare extends HTMLElement {
       { signal },
     );
     form.hidden = false;
-    this.#apply(false);
+    if (view) this.#apply(false);
   }
 
   disconnectedCallback() {
