@@ -10,6 +10,7 @@ import { defineConfig, fontProviders } from "astro/config";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
 import { searchIndex } from "./src/features/search/pagefind-index.mjs";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "./src/i18n/locales.ts";
+import { bannerFont } from "./src/lib/banner-font.mjs";
 import { contentSecurityPolicy, cspHash } from "./src/lib/csp.mjs";
 import { headingFonts } from "./src/lib/heading-font.mjs";
 import { pageCsp } from "./src/lib/page-csp.mjs";
@@ -73,7 +74,7 @@ function noPreloadOnDemand() {
   return {
     name: "no-preload-on-demand",
     configEnvironment(name) {
-      if (name === "client") return { build: { modulePreload: { polyfill: false, resolveDependencies: () => [] } } };
+      return name === "client" ? { build: { modulePreload: { polyfill: false, resolveDependencies: () => [] } } } : {};
     },
   };
 }
@@ -148,7 +149,10 @@ export default defineConfig({
     pageStyles(),
     // Then each page's h1 gets a subset of the heading face with its own letters, preloaded first.
     headingFonts(fontCache),
-    // Then each page's CSP lists only the hashes of its own inline scripts and styles.
+    // Then the consent banner's text in faces that never swap, so it is drawn once.
+    bannerFont(),
+    // Then each page's inline styles are joined into one, and its CSP lists only the hashes of its own
+    // inline scripts and styles.
     pageCsp(),
     // Then the site search's index of the final pages, one per language.
     searchIndex(),

@@ -57,16 +57,71 @@ export function ownHashesOnly(html) {
   return html.replace(CSP_META, `$1${trimmed}$3`);
 }
 
-/** The Astro integration: trims every built page's CSP once the build (and the style cut) is done. */
+/**
+ * A page whose head holds one inline <style> instead of several (the font faces, the page's cut
+ * stylesheet, the first-paint faces): their texts joined in document order, which is also their
+ * order in the cascade, as no stylesheet link stands between them. Each style joined must be one the
+ * CSP allows; the joined style's hash is added to style-src (ownHashesOnly then drops the others).
+ * One hash in the CSP meta tag instead of four is about 150 bytes less of every page's first round
+ * trip. A page with a <style> that has attributes (a media query) is left as it is.
+ * @param {string} html
+ */
+export function oneStyle(html) {
+  const end = html.indexOf("</head>");
+  if (end < 0) return html;
+  const head = html.slice(0, end);
+  const styles = [...head.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/g)];
+  if (styles.length < 2 || styles.some(([, attributes = ""]) => attributes.trim() !== "")) return html;
+  if (/<link\b[^>]*rel="?stylesheet/i.test(head)) throw new Error("a stylesheet link stands between the inline styles");
+  const meta = head.match(CSP_META);
+  if (!meta) throw new Error("no CSP meta tag to list the joined style in");
+  const allowed = new Set(
+    meta[2]?.match(/(?:^|;)\s*style-src\s[^;]*/)?.[0].match(/sha256-[A-Za-z0-9+/=]+/g) ?? /** @type {string[]} */ ([]),
+  );
+  const texts = styles.map(([, , text = ""]) => text);
+  const refused = texts.filter((text) => !allowed.has(cspHash(text)));
+  if (refused.length > 0) throw new Error(`the CSP's style-src does not allow ${refused.length} of the styles to join`);
+  if (texts.slice(1).some((text) => /@(import|charset)\b/.test(text))) {
+    throw new Error("a style to join has an @import or @charset, which must come first");
+  }
+  const joined = texts.join("");
+  let first = true;
+  const rewritten = head
+    .replace(/<style>[\s\S]*?<\/style>/g, () => {
+      if (!first) return "";
+      first = false;
+      return `<style>${joined}</style>`;
+    })
+    .replace(/(<meta http-equiv="content-security-policy" content="[^"]*?style-src)/i, `$1 '${cspHash(joined)}'`);
+  return rewritten + html.slice(end);
+}
+
+/**
+ * A page whose CSP meta tag comes first in its head, right after the character set: a policy in a
+ * meta tag governs only what follows it, and Astro writes it after the font faces' styles.
+ * @param {string} html
+ */
+export function cspFirst(html) {
+  const meta = html.match(/<meta http-equiv="content-security-policy" content="[^"]*">/i)?.[0];
+  const charset = html.match(/<meta charset="[^"]*">/i)?.[0];
+  if (!meta || !charset) return html;
+  const without = html.replace(meta, "");
+  return without.replace(charset, `${charset}${meta}`);
+}
+
+/**
+ * The Astro integration: once the build (the style cut and the first-paint faces) is done, joins each
+ * page's inline styles into one, trims its CSP to its own inline code and puts it first in the head.
+ */
 export function pageCsp() {
   return /** @type {import("astro").AstroIntegration} */ ({
     name: "page-csp",
     hooks: {
       "astro:build:done": async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const { pages, removed } = await rewriteBuiltPages(root, ownHashesOnly);
+        const { pages, removed } = await rewriteBuiltPages(root, (html) => cspFirst(ownHashesOnly(oneStyle(html))));
         logger.info(
-          `${pages} pages: CSP hashes of other pages' inline code dropped, ${Math.round(removed / 1024)} KB less HTML`,
+          `${pages} pages: one inline style each, CSP hashes of other pages' inline code dropped, ${Math.round(removed / 1024)} KB less HTML`,
         );
       },
     },

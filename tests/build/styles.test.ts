@@ -11,9 +11,13 @@ function styleSources(html: string): string[] {
   return /(?:^|;)\s*style-src ([^;]*)/.exec(meta)?.[1]?.trim().split(/\s+/) ?? [];
 }
 
-/** The page's copy of the site stylesheet (the inlined style that Tailwind's banner opens). */
-const siteStylesheet = (html: string) =>
-  [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1] ?? "").find((css) => css.startsWith("/*!"));
+/** The page's copy of the site stylesheet: its one inline style from Tailwind's banner on. */
+const siteStylesheet = (html: string) => {
+  const css = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)]
+    .map((m) => m[1] ?? "")
+    .find((text) => text.includes("/*!"));
+  return css?.slice(css.indexOf("/*!"));
+};
 
 describe("each page's inlined stylesheet", () => {
   const pages = builtPages();
@@ -58,6 +62,20 @@ describe("each page's inlined stylesheet", () => {
       expect(css, p.route).toContain(":focus-visible{");
       expect(css, p.route).toContain("[hidden]:where(:not([hidden=until-found]))");
     }
+  });
+
+  it("is one inline style with the font faces, behind the CSP that allows it, which comes first in the head", () => {
+    const notOne = pages.filter((p) => {
+      const head = p.html.slice(0, p.html.indexOf("</head>"));
+      const styles = [...head.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)];
+      const csp = head.indexOf('<meta http-equiv="content-security-policy"');
+      return styles.length !== 1 || !styles[0]?.[1]?.includes("@font-face") || csp < 0 || csp > head.indexOf("<style");
+    });
+    expect(notOne.map((p) => p.route)).toEqual([]);
+    const home = page("/").html;
+    expect(home.indexOf('<meta http-equiv="content-security-policy"')).toBe(
+      home.indexOf('<meta charset="utf-8">') + 22,
+    );
   });
 
   it("is in every page of the site", () => {

@@ -33,7 +33,9 @@ test("a wrong password shows 'Sign in failed' with the server's message", async 
 test("an anonymous visit to the admin page lands on /auth and Back does not return", async ({ page }) => {
   await page.goto("/");
   await page.goto("/admin/contact-submissions");
-  await expect(page).toHaveURL("/auth");
+  // The page learns there is no session from Firebase Auth (35 chunks and the emulator's first answer,
+  // some seconds when the emulator has just started), then replaces itself with /auth.
+  await expect(page).toHaveURL("/auth", { timeout: 15_000 });
   await page.goBack();
   await expect(page).toHaveURL("/");
 });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { inlineHashes, ownHashesOnly } from "../../../src/lib/page-csp.mjs";
+import { cspFirst, inlineHashes, oneStyle, ownHashesOnly } from "../../../src/lib/page-csp.mjs";
 
 const hash = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
@@ -77,5 +77,54 @@ describe("ownHashesOnly", () => {
   it("leaves a page without a CSP meta tag as it is", () => {
     const html = "<!doctype html><html><head><style>p{}</style></head><body></body></html>";
     expect(ownHashesOnly(html)).toBe(html);
+  });
+});
+
+describe("oneStyle", () => {
+  const FACES = "@font-face{font-family:Inter;src:url(/i.woff2)}";
+  const HEADING = ":root h1{font-family:serif}";
+  const styled = (policy: string, styles: string[]) =>
+    [
+      '<!doctype html><html><head><meta charset="utf-8">',
+      ...styles.slice(0, 1).map((css) => `<style>${css}</style>`),
+      `<meta http-equiv="content-security-policy" content="${policy}">`,
+      ...styles.slice(1).map((css) => `<style>${css}</style>`),
+      "</head><body><style>.late{}</style></body></html>",
+    ].join("");
+  const allowing = (...styles: string[]) =>
+    `default-src 'self';style-src 'self' ${styles.map((css) => `'${hash(css)}'`).join(" ")}`;
+
+  it("joins the head's styles in document order into one, where the first was, and the CSP allows it", () => {
+    const html = ownHashesOnly(oneStyle(styled(allowing(FACES, STYLE, HEADING, ".late{}"), [FACES, STYLE, HEADING])));
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect([...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1])).toEqual([FACES + STYLE + HEADING]);
+    expect(head.indexOf("<style>")).toBeLessThan(head.indexOf("content-security-policy"));
+    expect(directive(html, "style-src")).toBe(
+      `style-src '${hash(FACES + STYLE + HEADING)}' 'self' '${hash(".late{}")}'`,
+    );
+    // A style in the body is not the head's to join.
+    expect(html).toContain("<body><style>.late{}</style>");
+  });
+
+  it("refuses to join a style the CSP does not allow", () => {
+    expect(() => oneStyle(styled(allowing(FACES, STYLE), [FACES, STYLE, HEADING]))).toThrow(/does not allow 1 of/);
+  });
+
+  it("leaves a page with one style, or a style with a media query, as it is", () => {
+    const one = styled(allowing(FACES), [FACES]);
+    expect(oneStyle(one)).toBe(one);
+    const media = styled(allowing(FACES, STYLE), [FACES, STYLE]).replace("<style>body", '<style media="print">body');
+    expect(oneStyle(media)).toBe(media);
+  });
+});
+
+describe("cspFirst", () => {
+  it("moves the CSP meta tag right after the character set, so it governs the whole head", () => {
+    const html = ownHashesOnly(page()).replace("<head>", '<head><meta charset="utf-8"><title>t</title>');
+    const moved = cspFirst(html);
+    expect(moved).toMatch(
+      /^<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="content-security-policy"/,
+    );
+    expect(moved.replace(/<meta http-equiv[^>]*>/, "")).toBe(html.replace(/<meta http-equiv[^>]*>/, ""));
   });
 });
