@@ -10,7 +10,6 @@ import { defineConfig, fontProviders } from "astro/config";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
 import { searchIndex } from "./src/features/search/pagefind-index.mjs";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "./src/i18n/locales.ts";
-import { bannerFont } from "./src/lib/banner-font.mjs";
 import { contentSecurityPolicy, cspHash } from "./src/lib/csp.mjs";
 import { headingFonts } from "./src/lib/heading-font.mjs";
 import { pageCsp } from "./src/lib/page-csp.mjs";
@@ -149,8 +148,6 @@ export default defineConfig({
     pageStyles(),
     // Then each page's h1 gets a subset of the heading face with its own letters, preloaded first.
     headingFonts(fontCache),
-    // Then the consent banner's text in faces that never swap, so it is drawn once.
-    bannerFont(),
     // Then each page's inline styles are joined into one, and its CSP lists only the hashes of its own
     // inline scripts and styles.
     pageCsp(),

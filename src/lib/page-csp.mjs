@@ -59,7 +59,7 @@ export function ownHashesOnly(html) {
 
 /**
  * A page whose head holds one inline <style> instead of several (the font faces, the page's cut
- * stylesheet, the first-paint faces): their texts joined in document order, which is also their
+ * stylesheet, the heading's face): their texts joined in document order, which is also their
  * order in the cascade, as no stylesheet link stands between them. Each style joined must be one the
  * CSP allows; the joined style's hash is added to style-src (ownHashesOnly then drops the others).
  * One hash in the CSP meta tag instead of four is about 150 bytes less of every page's first round
@@ -110,7 +110,7 @@ export function cspFirst(html) {
 }
 
 /**
- * The Astro integration: once the build (the style cut and the first-paint faces) is done, joins each
+ * The Astro integration: once the build (the style cut and the heading faces) is done, joins each
  * page's inline styles into one, trims its CSP to its own inline code and puts it first in the head.
  */
 export function pageCsp() {

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { BANNER_FAMILY, interFaces } from "../../src/lib/banner-font.mjs";
 import { HEADING_FAMILY, headingOf } from "../../src/lib/heading-font.mjs";
 import { BASE_TEXT, EXTENDED_TEXT, LATIN_1_TEXT } from "../../src/lib/web-fonts.mjs";
 import { builtPages, distDir } from "../support/dist";
@@ -86,27 +85,5 @@ describe("each page's heading face", () => {
       "Tuul & vaikus's tänav",
     );
     expect(headingOf("<p>no heading</p>")).toBeUndefined();
-  });
-});
-
-describe("the consent banner's faces", () => {
-  const pages = builtPages().filter((page) => page.html.includes('id="cookie-consent"'));
-
-  it("copy every Inter face (the same files) with font-display: optional, used by the banner and then only the fallback", () => {
-    expect(pages.length).toBeGreaterThan(200);
-    for (const page of pages) {
-      const inter = interFaces(page.html);
-      expect(inter?.faces.length, page.route).toBeGreaterThan(0);
-      const copies = [...page.html.matchAll(/@font-face\{font-family:"([^"]+)";src:url\("([^"]+)"\)[^}]*\}/g)].filter(
-        ([, family]) => family === BANNER_FAMILY,
-      );
-      const files = (rules: string[]) => rules.map((rule) => /url\("([^"]+)"\)/.exec(rule)?.[1]).sort();
-      expect(files(copies.map(([rule]) => rule)), page.route).toEqual(files(inter?.faces ?? []));
-      for (const [rule] of copies) expect(rule).toContain("font-display:optional");
-      expect(page.html).toContain(`#cookie-consent{font-family:"${BANNER_FAMILY}",${inter?.fallbacks.join(",")}}`);
-      // The fallbacks are the metric-matched face and system fonts, never the swapping Inter faces.
-      expect(inter?.fallbacks.join(",")).not.toContain(`${inter?.family},`);
-      expect(inter?.fallbacks[0]).toMatch(/fallback/);
-    }
   });
 });
