@@ -102,6 +102,8 @@ test.describe("site search", () => {
   }
 
   test("Ctrl+K opens it, and words are found as people write them", async ({ page }) => {
+    // Six visits, each opening search and loading its index: three times the usual time.
+    test.slow();
     const errors = watchForErrors(page);
     const searches = [
       ["/fi", "jälkikaiunta", /^\/fi\//],
