@@ -14,6 +14,13 @@ async function signIn(page: import("@playwright/test").Page, email: string, pass
   await page.getByRole("button", { name: "Sign In" }).click();
 }
 
+/**
+ * An anonymous visit to the admin page learns there is no session from Firebase Auth (its code loads
+ * on demand, and the emulator's first answer takes seconds when it has just started, or when the test
+ * run keeps both cores busy), then replaces itself with /auth.
+ */
+const TO_SIGN_IN = { timeout: 15_000 };
+
 test("the sign-in form shows its validation messages", async ({ page }) => {
   await page.goto("/auth");
   await expect(page.locator("form[data-ready]")).toBeVisible();
@@ -33,9 +40,7 @@ test("a wrong password shows 'Sign in failed' with the server's message", async 
 test("an anonymous visit to the admin page lands on /auth and Back does not return", async ({ page }) => {
   await page.goto("/");
   await page.goto("/admin/contact-submissions");
-  // The page learns there is no session from Firebase Auth (35 chunks and the emulator's first answer,
-  // some seconds when the emulator has just started), then replaces itself with /auth.
-  await expect(page).toHaveURL("/auth", { timeout: 15_000 });
+  await expect(page).toHaveURL("/auth", TO_SIGN_IN);
   await page.goBack();
   await expect(page).toHaveURL("/");
 });
@@ -170,7 +175,7 @@ test("sent to sign in from an admin link, an admin comes back to that link", asy
   // Sign-in through the Auth emulator and a session from the local Functions: slow under a busy test run.
   test.slow();
   await page.goto("/admin/contact-submissions?status=replied");
-  await expect(page).toHaveURL("/auth");
+  await expect(page).toHaveURL("/auth", TO_SIGN_IN);
   await expect(page.locator("form[data-ready]")).toBeVisible();
   await page.getByRole("textbox", { name: "Email" }).fill("admin@example.com");
   await page.getByLabel("Password").fill("admin-demo-123");
