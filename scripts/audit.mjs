@@ -5,7 +5,9 @@
 // - the MDN HTTP Observatory's checks over HTTPS, as a deployed site is reached: target A+;
 // - the Nu HTML Checker (vnu-jar, needs Java) over every built page: target zero errors.
 // Writes reports/audit.md (a table per check, one row per page) and exits non-zero when a target is
-// missed. Pass --no-build to reuse dist/.
+// missed. Pass --no-build to reuse dist/, --pages=/about,/products to audit only those pages, and
+// --without-header=name,... to have the front leave those response headers out (what a header costs
+// the scores, measured in one sitting beside a run with it; the Observatory then does not run).
 import { execFileSync, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
@@ -28,7 +30,24 @@ const only = args
   .find((a) => a.startsWith("--only="))
   ?.slice(7)
   .split(",");
-const runs = (check) => !only || only.includes(check);
+/** --pages=/about,/products audits only those of the template pages (by path, query included). */
+const pagesArg = args
+  .find((a) => a.startsWith("--pages="))
+  ?.slice(8)
+  .split(",");
+const pages = TEMPLATE_PAGES.filter((page) => !pagesArg || pagesArg.includes(page.path));
+if (pages.length === 0) {
+  console.error(`No template page has a path in --pages; they are: ${TEMPLATE_PAGES.map((p) => p.path).join(" ")}`);
+  process.exit(2);
+}
+/** --without-header=cross-origin-opener-policy: response headers the front leaves out. */
+const withoutHeaders = (
+  args
+    .find((a) => a.startsWith("--without-header="))
+    ?.slice(17)
+    .split(",") ?? []
+).map((name) => name.trim().toLowerCase());
+const runs = (check) => (!only || only.includes(check)) && !(check === "observatory" && withoutHeaders.length > 0);
 const ORIGIN = "http://localhost:8888";
 const CHROMIUM = chromiumPath ?? "chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -62,7 +81,13 @@ await exitIfServed(ORIGIN);
 await startPreview(run, ORIGIN);
 // Pages are audited as a visitor reaches them: HTTPS on HTTP/2, with a plain-HTTP listener redirecting.
 const [HTTP_PORT, HTTPS_PORT] = [8880, 8443];
-const front = await startTlsFront(run, { folder: work, upstream: ORIGIN, port: HTTPS_PORT, redirectPort: HTTP_PORT });
+const front = await startTlsFront(run, {
+  folder: work,
+  upstream: ORIGIN,
+  port: HTTPS_PORT,
+  redirectPort: HTTP_PORT,
+  drop: withoutHeaders,
+});
 
 // 2. Lighthouse, one Chromium for all runs.
 const lighthouseRows = [];
@@ -143,11 +168,11 @@ if (runs("lighthouse")) {
 
   // One run that is not counted: the first after the server starts shares the machine with its
   // start-up (functions being built) and Chromium's own first-run work.
-  await audit(TEMPLATE_PAGES[0], "mobile");
+  await audit(pages[0], "mobile");
 
   // Mobile: the median of MOBILE_RUNS runs (simulated throttling varies a little from run to run);
   // the row is the run whose performance score is the median, with the median LCP and FCP.
-  for (const page of TEMPLATE_PAGES) {
+  for (const page of pages) {
     for (const preset of ["mobile", "desktop"]) {
       const results = [];
       for (let i = 0; i < (preset === "mobile" ? MOBILE_RUNS : 1); i++) results.push(await audit(page, preset));
@@ -248,6 +273,11 @@ if (runs("lighthouse")) {
     "",
     `Lighthouse ${version}, ${browser}, reaching the pages over HTTPS and HTTP/2 as a visitor of the deployed site does (a local TLS front before the preview); mobile uses the default simulated throttling (slow 4G, 4× CPU) and shows the median of ${MOBILE_RUNS} runs (the run with the median performance score; LCP, FCP, LCP − FCP and TBT are the medians of their own). Desktop is one run. The preview compresses text responses as Netlify's CDN does. Content templates aim at an LCP of ${ms(LCP_AIM_MS)} or less on mobile, at most ${LCP_AFTER_FCP_AIM_MS} ms after FCP, and every page at a TBT of ${TBT_AIM_MS} ms; one that misses is listed under the aims at the end.`,
     `The host's CPU, as Lighthouse measures it before each run (benchmarkIndex, its "CPU/Memory Power"): median ${Math.round(median(benchmarks))}, from ${Math.round(Math.min(...benchmarks))} to ${Math.round(Math.max(...benchmarks))}. The 4× slowdown is relative to it, and so is the main thread's rendering work (style, layout, paint) that TBT counts with the scripts: compare figures taken in one sitting, and an earlier build audited beside this one, rather than reports of different days.`,
+    ...(withoutHeaders.length > 0
+      ? [
+          `**Measured without these response headers** (the front left them out, to see what they cost): ${withoutHeaders.map((h) => `\`${h}\``).join(", ")}. Not the site as deployed.`,
+        ]
+      : []),
     "The sign-in and 404 pages are kept out of search engines on purpose (noindex), and the 404 page answers with status 404, which the browser logs as a failed load: the audits they lose only for that (is-crawlable, http-status-code, errors-in-console) are not counted as missed targets.",
     "",
     "| template | page | preset | Performance | Accessibility | Best Practices | SEO | LCP | FCP | LCP − FCP | TBT | audits below 1 |",

@@ -20,11 +20,12 @@ const endToEnd = (headers) =>
 /**
  * Starts the front on `port` (and the redirect on `redirectPort`) for the server at `upstream`.
  * @param {{ server: <S extends import("node:net").Server>(server: S) => S }} run keeps the servers to close them
- * @param {{ folder: string, upstream: string, port: number, redirectPort: number }} options
+ * @param {{ folder: string, upstream: string, port: number, redirectPort: number, drop?: string[] }} options
+ *   `drop`: response headers (lower case) the front leaves out, to measure what one of them costs
  * @returns {Promise<{ origin: string, cert: string, spki: string }>} the front's origin, the certificate's
  *   file and its public key's SHA-256 (what Chromium's --ignore-certificate-errors-spki-list trusts)
  */
-export async function startTlsFront(run, { folder, upstream, port, redirectPort }) {
+export async function startTlsFront(run, { folder, upstream, port, redirectPort, drop = [] }) {
   const key = join(folder, "key.pem");
   const cert = join(folder, "cert.pem");
   execFileSync(
@@ -49,7 +50,8 @@ export async function startTlsFront(run, { folder, upstream, port, redirectPort 
           headers: { ...endToEnd(req.headers), host: target.host },
         },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+          const headers = Object.entries(endToEnd(answer.headers)).filter(([name]) => !drop.includes(name));
+          res.writeHead(answer.statusCode ?? 502, Object.fromEntries(headers));
           answer.pipe(res);
         },
       );
