@@ -97,6 +97,67 @@ test.describe("room acoustics calculator @phone", () => {
   });
 });
 
+// A shared room's code held back until the test lets it load, as on a slow connection.
+async function holdLiveCode(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = () => {};
+  const requested = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await page.route(/\/_astro\/live-result\.[\w-]+\.js$/, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
+test.describe("a shared room on a slow connection", () => {
+  const SHARED = `${PATH}?length=9&width=7.5&height=3&type=classroom&floor=carpet&ceiling=plaster&walls=plaster&product=felt-panels&amount=12&unit=panels`;
+
+  test("the calculator is ready, its report offered, only once the page shows that room's result", async ({ page }) => {
+    await page.goto(PATH);
+    await hydrated(page);
+    const defaultRoom = await page.locator('[data-out="mid-before"]').textContent();
+
+    const live = await holdLiveCode(page);
+    await page.goto(SHARED);
+    await live.requested;
+    await expect(page.locator("room-calculator")).not.toHaveAttribute("data-ready", "");
+    await expect(page.getByRole("button", { name: "Download report (PDF)" })).toBeHidden();
+    live.release();
+    await hydrated(page);
+    // Read at once: when the element says it is ready, the shared room is what the page shows.
+    const shown = await page.locator('[data-out="mid-before"]').textContent();
+    expect(shown).not.toBe(defaultRoom);
+    await expect(page.getByRole("textbox", { name: "Length (m)" })).toHaveValue("9");
+    await expect(page.getByRole("button", { name: "Download report (PDF)" })).toBeVisible();
+  });
+
+  test("an edit made while its code loads is kept, not written over by the address's room", async ({ page }) => {
+    const live = await holdLiveCode(page);
+    await page.goto(SHARED);
+    await live.requested;
+    const length = page.getByRole("textbox", { name: "Length (m)" });
+    await length.fill("12");
+    await length.blur();
+    live.release();
+    await hydrated(page);
+    // Read at once: when the element says it is ready, the page shows the room the visitor edited (the
+    // form as it stood, with their length), not the address's 9 × 7.5 × 3 m.
+    const volume = await page.locator('[data-out="volume"]').textContent();
+    const width = Number(await page.getByRole("textbox", { name: "Width (m)" }).inputValue());
+    const height = Number(await page.getByRole("textbox", { name: "Height (m)" }).inputValue());
+    expect(width).not.toBe(7.5);
+    expect(volume).toContain(String(Math.round(12 * width * height * 10) / 10));
+    await expect(length).toHaveValue("12");
+    await expect(page).toHaveURL(/length=12&/);
+  });
+});
+
 test("the header's Learning Materials menu links to the calculator", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });

@@ -180,9 +180,11 @@ export function liveCalculator(host: HTMLElement) {
       render();
       remember();
     },
-    /** The room of a shared address: written into the form, then drawn a phase per task. */
-    async restore() {
+    /** The room of a shared address: written into the form (while `wanted`), then drawn a phase per task. */
+    async restore(wanted: () => boolean = () => true) {
       await nextTask();
+      // A visitor's edit made in the meantime is kept: the address's room is not written over it.
+      if (!wanted()) return;
       write(fieldsFromQuery(location.search, data));
       await nextTask();
       await runStepwise(drawing());

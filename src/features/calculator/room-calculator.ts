@@ -4,7 +4,8 @@ import type { LiveCalculator } from "./live-result";
  * `<room-calculator>`: makes the server-rendered calculator live, with no work on load beyond wiring
  * its controls. The default room's result is already in the page. The code that validates, computes
  * and draws (live-result.ts) loads when the visitor first focuses or uses the form or a button, or at
- * once when the address holds a shared room, which it then draws a phase (one task) at a time.
+ * once when the address holds a shared room, which it then draws a phase (one task) at a time; the
+ * element takes `data-ready` once the page shows that room.
  * Inputs made while it loads are applied in order once it is there. "Hear the room" (listen/) loads
  * on the first press of a Listen button or a WAV link.
  */
@@ -82,9 +83,28 @@ export class RoomCalculatorElement extends HTMLElement {
         on,
       );
     }
-    // A shared room: loaded and drawn in tasks of their own, after this one.
-    if (location.search) setTimeout(() => void this.#load().then((live) => live.restore()), 0);
-    this.setAttribute("data-ready", "");
+    // A shared room: loaded and drawn in tasks of their own, after this one. The element is ready (its
+    // report and listen controls shown) once the page shows that room's result. A visitor who started
+    // editing while the code loaded keeps their edit: the address's room is then not written over it.
+    const ready = () => this.setAttribute("data-ready", "");
+    if (!location.search) ready();
+    else {
+      let edited = false;
+      form.addEventListener(
+        "input",
+        () => {
+          edited = true;
+        },
+        { ...on, once: true },
+      );
+      setTimeout(
+        () =>
+          void this.#load()
+            .then((live) => live.restore(() => !edited))
+            .finally(ready),
+        0,
+      );
+    }
   }
 
   disconnectedCallback(): void {
