@@ -61,7 +61,11 @@ const MOBILE_RUNS = 3;
 const LCP_AIM_MS = 1200;
 /**
  * Aims on mobile, per template: the largest paint no later than this after the first (the h1 drawn in
- * its face on the first paint) on the content templates, and no blocking time on any page.
+ * its face on the first paint) on the content templates, and no blocking time on any page. The first
+ * is judged on a cold visit loaded over the slow-4G profile itself (Lighthouse's applied throttling):
+ * the simulated estimate counts every request that starts before the browser's first frame in LCP
+ * but only render-blocking ones in FCP, so it puts the preloaded fonts' download between the two even
+ * when both paints are the same frame. The simulated figure is reported beside it.
  */
 const LCP_AFTER_FCP_AIM_MS = 150;
 const TBT_AIM_MS = 0;
@@ -113,6 +117,9 @@ if (runs("lighthouse")) {
 
   /** A Lighthouse report of a page, run once more if Lighthouse could not finish the first. */
   async function report(page, preset) {
+    // "applied": the mobile preset with its slow-4G and 4× CPU profile applied to the browser while the
+    // page loads, rather than simulated afterwards from an unthrottled load.
+    const applied = preset === "applied" ? { throttlingMethod: "devtools" } : {};
     let lhr;
     for (let attempt = 1; attempt <= 2; attempt++) {
       const result = await lighthouse(
@@ -124,6 +131,7 @@ if (runs("lighthouse")) {
           logLevel: "error",
           onlyCategories: CATEGORIES,
           ignoreStatusCode: page.path === "/missing-page",
+          ...applied,
         },
         preset === "desktop" ? desktopConfig : undefined,
       );
@@ -184,10 +192,12 @@ if (runs("lighthouse")) {
       const after = median(results.map((r) => r.lcp - r.fcp));
       benchmarks.push(...results.map((r) => r.benchmark).filter(Number.isFinite));
       // On mobile, content templates aim at LCP within LCP_AIM_MS and within LCP_AFTER_FCP_AIM_MS of
-      // FCP; every page at no blocking time.
+      // FCP (on a load over the profile itself); every page at no blocking time.
       const mobile = preset === "mobile";
+      const appliedRun = mobile && page.content ? await audit(page, "applied") : null;
+      const appliedAfter = appliedRun ? appliedRun.lcp - appliedRun.fcp : Number.NaN;
       const slow = mobile && page.content && lcp > LCP_AIM_MS;
-      const late = mobile && page.content && after > LCP_AFTER_FCP_AIM_MS;
+      const late = mobile && page.content && !(appliedAfter <= LCP_AFTER_FCP_AIM_MS);
       const blocking = mobile && tbt > TBT_AIM_MS;
       lighthouseRows.push({
         ...page,
@@ -198,12 +208,13 @@ if (runs("lighthouse")) {
         fcp,
         tbt,
         after,
+        appliedAfter,
         slow,
         late,
         blocking,
       });
       console.log(
-        `  ${preset.padEnd(7)} ${page.path}: ${CATEGORIES.map((c) => row.scores[c]).join(" / ")}  LCP ${ms(lcp)} FCP ${ms(fcp)} LCP−FCP ${Math.round(after)} ms TBT ${Math.round(tbt)} ms, CPU ${Math.round(median(results.map((r) => r.benchmark)))}${results.length > 1 ? ` (median of ${results.length}: ${results.map((r) => r.scores.performance).join(", ")})` : ""}${row.failing.length ? `  (${row.failing.join(", ")})` : ""}`,
+        `  ${preset.padEnd(7)} ${page.path}: ${CATEGORIES.map((c) => row.scores[c]).join(" / ")}  LCP ${ms(lcp)} FCP ${ms(fcp)} LCP−FCP ${Math.round(after)} ms${appliedRun ? ` (applied: ${Math.round(appliedAfter)} ms)` : ""} TBT ${Math.round(tbt)} ms, CPU ${Math.round(median(results.map((r) => r.benchmark)))}${results.length > 1 ? ` (median of ${results.length}: ${results.map((r) => r.scores.performance).join(", ")})` : ""}${row.failing.length ? `  (${row.failing.join(", ")})` : ""}`,
       );
     }
   }
@@ -271,7 +282,7 @@ if (runs("lighthouse")) {
   lines.push(
     "## Lighthouse",
     "",
-    `Lighthouse ${version}, ${browser}, reaching the pages over HTTPS and HTTP/2 as a visitor of the deployed site does (a local TLS front before the preview); mobile uses the default simulated throttling (slow 4G, 4× CPU) and shows the median of ${MOBILE_RUNS} runs (the run with the median performance score; LCP, FCP, LCP − FCP and TBT are the medians of their own). Desktop is one run. The preview compresses text responses as Netlify's CDN does. Content templates aim at an LCP of ${ms(LCP_AIM_MS)} or less on mobile, at most ${LCP_AFTER_FCP_AIM_MS} ms after FCP, and every page at a TBT of ${TBT_AIM_MS} ms; one that misses is listed under the aims at the end.`,
+    `Lighthouse ${version}, ${browser}, reaching the pages over HTTPS and HTTP/2 as a visitor of the deployed site does (a local TLS front before the preview); mobile uses the default simulated throttling (slow 4G, 4× CPU) and shows the median of ${MOBILE_RUNS} runs (the run with the median performance score; LCP, FCP, LCP − FCP and TBT are the medians of their own). Desktop is one run. For the content templates, one more mobile run loads the page over the same profile applied to the browser (Lighthouse's devtools throttling): "LCP − FCP, applied" is that cold visit's, and the aim is judged on it, since the simulation counts the fonts that load before the first frame in LCP but not in FCP even when both paints are the same frame. The preview compresses text responses as Netlify's CDN does. Content templates aim at an LCP of ${ms(LCP_AIM_MS)} or less on mobile, at most ${LCP_AFTER_FCP_AIM_MS} ms after FCP, and every page at a TBT of ${TBT_AIM_MS} ms; one that misses is listed under the aims at the end.`,
     `The host's CPU, as Lighthouse measures it before each run (benchmarkIndex, its "CPU/Memory Power"): median ${Math.round(median(benchmarks))}, from ${Math.round(Math.min(...benchmarks))} to ${Math.round(Math.max(...benchmarks))}. The 4× slowdown is relative to it, and so is the main thread's rendering work (style, layout, paint) that TBT counts with the scripts: compare figures taken in one sitting, and an earlier build audited beside this one, rather than reports of different days.`,
     ...(withoutHeaders.length > 0
       ? [
@@ -280,11 +291,11 @@ if (runs("lighthouse")) {
       : []),
     "The sign-in and 404 pages are kept out of search engines on purpose (noindex), and the 404 page answers with status 404, which the browser logs as a failed load: the audits they lose only for that (is-crawlable, http-status-code, errors-in-console) are not counted as missed targets.",
     "",
-    "| template | page | preset | Performance | Accessibility | Best Practices | SEO | LCP | FCP | LCP − FCP | TBT | audits below 1 |",
-    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    "| template | page | preset | Performance | Accessibility | Best Practices | SEO | LCP | FCP | LCP − FCP | LCP − FCP, applied | TBT | audits below 1 |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ...lighthouseRows.map(
       (r) =>
-        `| ${r.template} | \`${r.path}\` | ${r.preset} | ${CATEGORIES.map((c) => r.scores[c]).join(" | ")} | ${ms(r.lcp)} | ${ms(r.fcp)} | ${Math.round(r.after)} ms | ${Math.round(r.tbt)} ms | ${r.failing.join(", ") || "none"} |`,
+        `| ${r.template} | \`${r.path}\` | ${r.preset} | ${CATEGORIES.map((c) => r.scores[c]).join(" | ")} | ${ms(r.lcp)} | ${ms(r.fcp)} | ${Math.round(r.after)} ms | ${Number.isFinite(r.appliedAfter) ? `${Math.round(r.appliedAfter)} ms` : ""} | ${Math.round(r.tbt)} ms | ${r.failing.join(", ") || "none"} |`,
     ),
     "",
   );
@@ -349,7 +360,10 @@ const aims = [
   ...lighthouseRows.filter((r) => r.slow).map((r) => `LCP ${ms(r.lcp)} on ${r.path} (mobile), aim ${ms(LCP_AIM_MS)}`),
   ...lighthouseRows
     .filter((r) => r.late)
-    .map((r) => `LCP ${Math.round(r.after)} ms after FCP on ${r.path} (mobile), aim ${LCP_AFTER_FCP_AIM_MS} ms`),
+    .map(
+      (r) =>
+        `LCP ${Number.isFinite(r.appliedAfter) ? Math.round(r.appliedAfter) : "(no figure)"} ms after FCP on ${r.path} (mobile, applied slow 4G), aim ${LCP_AFTER_FCP_AIM_MS} ms`,
+    ),
   ...lighthouseRows
     .filter((r) => r.blocking)
     .map((r) => `TBT ${Math.round(r.tbt)} ms on ${r.path} (mobile), aim ${TBT_AIM_MS} ms`),

@@ -99,20 +99,14 @@ test.describe("room acoustics calculator @phone", () => {
 
 // A shared room's code held back until the test lets it load, as on a slow connection.
 async function holdLiveCode(page: Page) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let asked = () => {};
-  const requested = new Promise<void>((resolve) => {
-    asked = resolve;
-  });
+  const released = Promise.withResolvers<void>();
+  const requested = Promise.withResolvers<void>();
   await page.route(/\/_astro\/live-result\.[\w-]+\.js$/, async (route) => {
-    asked();
-    await released;
+    requested.resolve();
+    await released.promise;
     await route.continue();
   });
-  return { requested, release };
+  return { requested: requested.promise, release: () => released.resolve() };
 }
 
 test.describe("a shared room on a slow connection", () => {

@@ -60,3 +60,62 @@ test("a sub-page's image is fetched first on a wide screen and after the text's 
   expect(["Low", "VeryLow"]).toContain(phone.requests[0]?.priority);
   expect(phone.shown).toBe(phone.requests[0]?.url);
 });
+
+/**
+ * A page whose first screen shows a photo preloads it from the head, so a slow phone fetches it with
+ * the fonts rather than once the parser reaches it. The preload must name the very file the page's own
+ * element picks at that width: one request among the element's candidates, at high priority, and it is
+ * the one shown.
+ */
+const FIRST_SCREEN_IMAGES = [
+  { path: "/products/felt-panels", image: ".product-image img" },
+  { path: "/products", image: "main li img" },
+  { path: "/private-spaces/living-room", image: "main img" },
+];
+
+test("the first screen's photo is preloaded from the head, fetched once at high priority, and shown", async ({
+  browser,
+  baseURL,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    const context = await browser.newContext({ viewport, ...(baseURL ? { baseURL } : {}) });
+    for (const { path, image } of FIRST_SCREEN_IMAGES) {
+      const label = `${path} at ${viewport.width} px`;
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+      const requests: { url: string; priority: string }[] = [];
+      cdp.on("Network.requestWillBeSent", (event) => {
+        if (event.type === "Image") requests.push({ url: event.request.url, priority: event.request.initialPriority });
+      });
+      await page.goto(path, { waitUntil: "load" });
+      const element = page.locator(image).first();
+      await expect(element, label).toHaveJSProperty("complete", true);
+      // Every file the element could pick, in any format and at any width.
+      const { shown, candidates } = await element.evaluate((img: HTMLImageElement) => {
+        const sets = [img, ...(img.parentElement?.querySelectorAll("source") ?? [])].map(
+          (node) => node.getAttribute("srcset") ?? "",
+        );
+        const urls = sets.flatMap((set) => set.split(",").map((entry) => entry.trim().split(/\s+/)[0] ?? ""));
+        return { shown: img.currentSrc, candidates: urls.map((url) => new URL(url, location.href).href) };
+      });
+      const preloaded = await page
+        .locator('head link[rel="preload"][as="image"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute("imagesrcset") ?? ""));
+      const fetched = requests.filter((request) => candidates.includes(request.url));
+      expect(fetched, label).toHaveLength(1);
+      expect(fetched[0]?.priority, label).toBe("High");
+      expect(shown, label).toBe(fetched[0]?.url);
+      expect(
+        preloaded.some((set) => set.includes(new URL(shown).pathname)),
+        label,
+      ).toBe(true);
+      await page.close();
+    }
+    await context.close();
+  }
+});

@@ -130,6 +130,24 @@ test.describe("the local server answers as Netlify's CDN does", () => {
     expect((await request.get("/")).headers()["x-frame-options"]).toBe("DENY");
   });
 
+  test("the staff pages keep other sites' windows out (COOP); the public pages go without it", async ({ request }) => {
+    const staff = ["/auth", "/auth/", "/auth.html", "/admin/contact-submissions", "/admin/contact-submissions.html"];
+    for (const path of staff) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cross-origin-opener-policy"], path).toBe("same-origin");
+      expectSiteHeaders(response.headers(), path);
+    }
+    // The editor signs in through a popup, which needs its opener.
+    expect((await request.get("/cms/")).headers()["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+    for (const path of ["/", "/et/products", "/learning", "/contact", "/tools/room-acoustics-calculator"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cross-origin-opener-policy"], path).toBeUndefined();
+      expectSiteHeaders(response.headers(), path);
+    }
+  });
+
   test("no internal x-nf-* header reaches the client, from pages or functions", async ({ request }) => {
     // Signed in, the function fetches from the Auth emulator and Blobs, and Netlify's runtime reports
     // each fetch, internal address included, in x-nf-fetch-timing.
