@@ -5,11 +5,18 @@
 // of Latin-1 (a name such as Ødegaard or a word such as façade) and the Latin Extended-A letters of
 // Estonian and Finnish loanwords (š, ž). The weight axis is cut to the weights the design uses, the
 // OpenType features to those its text is drawn with.
+// A face's unicode-range names only the characters its font draws. A range that claims a character
+// the font lacks costs twice: the browser draws it in whatever system font it finds (a sans α in
+// the middle of Inter), and finding one is a search through the system's fonts during layout.
+// Inter is cut from its full variable font (the split files of the font packages leave out the
+// Greek letters, subscripts, arrows and ≈ the content uses); Fraunces has no Greek or arrows at
+// all, so its faces leave those to the next font of the heading stack.
 // Files are written once per input into node_modules/.cache and reused by later builds.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import * as fontkit from "fontkit";
 import subsetFont from "subset-font";
 
 const span = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)).join("");
@@ -51,50 +58,89 @@ export function unicodeRange(text) {
 }
 
 /**
- * @typedef {{ name: string, pkg: string, file: string, weight: { min: number, max: number }, fallbacks: string[] }} Family
+ * @typedef {{ base: string, latin1: string, extended: string }} Sources the font files (paths under
+ *   node_modules) each face is cut from
+ * @typedef {{ name: string, file: string, weight: { min: number, max: number }, pinned: Record<string, number>,
+ *   sources: Sources, fallbacks: string[] }} Family
  */
 
-/** Inter for text (400 regular to 700 for <strong>), Fraunces for headings and figures (400 to 600). */
+const FONTSOURCE_FRAUNCES = "@fontsource-variable/fraunces/files/fraunces";
+
+/**
+ * Inter for text (400 regular to 700 for <strong>), Fraunces for headings and figures (400 to 600).
+ * Inter's optical-size axis is pinned at 14, the text size its packages' split files are drawn at,
+ * so a 48 px word has the same letters as before rather than the display cut.
+ */
 export const FAMILIES = /** @type {const} @satisfies {Family[]} */ ([
   {
     name: "Inter",
-    pkg: "@fontsource-variable/inter",
     file: "inter",
     weight: { min: 400, max: 700 },
+    pinned: { opsz: 14 },
+    sources: {
+      base: "inter-ui/variable/InterVariable.woff2",
+      latin1: "inter-ui/variable/InterVariable.woff2",
+      extended: "inter-ui/variable/InterVariable.woff2",
+    },
     fallbacks: ["Arial", "sans-serif"],
   },
   {
     name: "Fraunces",
-    pkg: "@fontsource-variable/fraunces",
     file: "fraunces",
     weight: { min: 400, max: 600 },
+    pinned: {},
+    sources: {
+      base: `${FONTSOURCE_FRAUNCES}-latin-wght-normal.woff2`,
+      latin1: `${FONTSOURCE_FRAUNCES}-latin-wght-normal.woff2`,
+      extended: `${FONTSOURCE_FRAUNCES}-latin-ext-wght-normal.woff2`,
+    },
     fallbacks: ["Georgia", "serif"],
   },
 ]);
 
-/** Cuts one face, or reuses the cut a previous build made from the same input. */
-async function cut(cacheDir, source, text, weight, label) {
-  const input = await readFile(source);
+/**
+ * The characters of `text` that the font in `input` draws, in their order.
+ * @param {Buffer} input
+ * @param {string} text
+ */
+export function drawable(input, text) {
+  const font = fontkit.create(input);
+  if (!("characterSet" in font)) throw new Error("a font collection is not a face");
+  const drawn = new Set(font.characterSet);
+  return [...text].filter((c) => drawn.has(/** @type {number} */ (c.codePointAt(0)))).join("");
+}
+
+/**
+ * Cuts one face of the characters of `text` its font draws, or reuses the cut a previous build made
+ * from the same input; returns the file and the characters it holds.
+ * @param {string} cacheDir
+ * @param {Family} family
+ * @param {keyof Sources} part
+ * @param {string} text
+ */
+async function cut(cacheDir, family, part, text) {
+  const input = await readFile(join("node_modules", family.sources[part]));
+  const held = drawable(input, text);
   const key = createHash("sha256")
     .update(input)
-    .update(text)
-    .update(JSON.stringify(weight))
+    .update(held)
+    .update(JSON.stringify([family.weight, family.pinned]))
     .update(FEATURES.join())
-    .update("web-fonts 2")
+    .update("web-fonts 3")
     .digest("hex")
     .slice(0, 16);
-  const path = join(cacheDir, `${label}-${key}.woff2`);
-  if (existsSync(path)) return path;
-  const output = await subsetFont(input, text, {
+  const path = join(cacheDir, `${family.file}-${part}-${key}.woff2`);
+  if (existsSync(path)) return { path, text: held };
+  const output = await subsetFont(input, held, {
     targetFormat: "woff2",
-    variationAxes: { wght: weight },
+    variationAxes: { ...family.pinned, wght: family.weight },
     keepFeatures: FEATURES,
   });
   await mkdir(cacheDir, { recursive: true });
   const partial = `${path}.${process.pid}.tmp`;
   await writeFile(partial, output);
   await rename(partial, path);
-  return path;
+  return { path, text: held };
 }
 
 /**
@@ -104,20 +150,12 @@ async function cut(cacheDir, source, text, weight, label) {
 export async function webFonts(cacheDir) {
   return Promise.all(
     FAMILIES.map(async (family) => {
-      const files = `./node_modules/${family.pkg}/files/${family.file}`;
-      const [base, latin1, extended] = await Promise.all([
-        cut(cacheDir, `${files}-latin-wght-normal.woff2`, BASE_TEXT, family.weight, `${family.file}-base`),
-        cut(cacheDir, `${files}-latin-wght-normal.woff2`, LATIN_1_TEXT, family.weight, `${family.file}-latin-1`),
-        cut(cacheDir, `${files}-latin-ext-wght-normal.woff2`, EXTENDED_TEXT, family.weight, `${family.file}-extended`),
+      const faces = await Promise.all([
+        cut(cacheDir, family, "base", BASE_TEXT),
+        cut(cacheDir, family, "latin1", LATIN_1_TEXT),
+        cut(cacheDir, family, "extended", EXTENDED_TEXT),
       ]);
-      return {
-        family,
-        faces: [
-          { path: base, unicodeRange: unicodeRange(BASE_TEXT) },
-          { path: latin1, unicodeRange: unicodeRange(LATIN_1_TEXT) },
-          { path: extended, unicodeRange: unicodeRange(EXTENDED_TEXT) },
-        ],
-      };
+      return { family, faces: faces.map(({ path, text }) => ({ path, text, unicodeRange: unicodeRange(text) })) };
     }),
   );
 }

@@ -2,10 +2,31 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HEADING_FAMILY, headingOf } from "../../src/lib/heading-font.mjs";
-import { BASE_TEXT, EXTENDED_TEXT, LATIN_1_TEXT } from "../../src/lib/web-fonts.mjs";
+import { BASE_TEXT, drawable, EXTENDED_TEXT, LATIN_1_TEXT } from "../../src/lib/web-fonts.mjs";
 import { builtPages, distDir } from "../support/dist";
 
 const RANGE_PART = /^U\+[0-9A-F]{1,6}(-[0-9A-F]{1,6})?$/;
+
+/** The code points of a CSS unicode-range. */
+function codePoints(range: string): number[] {
+  return range.split(",").flatMap((part) => {
+    const [from = "", to] = part.trim().replace("U+", "").split("-");
+    const start = Number.parseInt(from, 16);
+    const end = to === undefined ? start : Number.parseInt(to, 16);
+    return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+  });
+}
+
+/** The web-font faces a page's CSS declares: family, file (in the build) and code points. */
+function declaredFaces(html: string) {
+  return [...html.matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap(([, body = ""]) => {
+    const family = /font-family:\s*"?([^";]+)"?/.exec(body)?.[1] ?? "";
+    const url = /src:\s*url\("?([^")]+)"?\)/.exec(body)?.[1];
+    const range = /unicode-range:([^;}]+)/.exec(body)?.[1];
+    if (!url || !range) return [];
+    return [{ family, file: join(distDir, url), points: codePoints(range) }];
+  });
+}
 
 /** The visible text of a page: no scripts, styles, JSON-LD or tags; entities decoded. */
 function visibleText(html: string): string {
@@ -39,6 +60,31 @@ describe("web fonts in the build", () => {
         .filter((href) => !href.startsWith("/_astro/heading."));
       expect(preloads, page.route).toHaveLength(2);
     }
+  });
+
+  it("each face draws every character its unicode-range names, so none is left to a system font's search", () => {
+    const faces = declaredFaces(pages.find((p) => p.route === "/")?.html ?? "");
+    expect(faces.length).toBeGreaterThanOrEqual(6);
+    for (const face of faces) {
+      const named = face.points.map((point) => String.fromCodePoint(point)).join("");
+      const drawn = new Set(drawable(readFileSync(face.file), named));
+      const missing = [...named].filter((char) => !drawn.has(char));
+      expect(missing, `${face.family} ${face.file}`).toEqual([]);
+    }
+  });
+
+  it("the text face draws every character of every page (Greek letters, subscripts and arrows included)", () => {
+    const text = declaredFaces(pages.find((p) => p.route === "/")?.html ?? "").filter((face) =>
+      face.family.startsWith("Inter"),
+    );
+    const drawn = new Set(text.flatMap((face) => face.points.map((point) => String.fromCodePoint(point))));
+    // Layout characters, and the soft hyphen, which a browser shows only as the hyphen it breaks at.
+    for (const char of "\n\t\r\u00ad") drawn.add(char);
+    const missing = new Set<string>();
+    for (const page of pages) {
+      for (const char of visibleText(page.html)) if (!drawn.has(char)) missing.add(`${char} on ${page.route}`);
+    }
+    expect([...missing].slice(0, 10)).toEqual([]);
   });
 
   it("every character of every page is in the character ranges of the site's faces", () => {

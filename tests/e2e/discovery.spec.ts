@@ -9,9 +9,19 @@ const FELT_PANELS = { en: "Felt Panels", et: "Vildipaneelid", fi: "Huopapaneelit
 test.describe("the comparison table", () => {
   test("sorts by a column and filters by fire class, NRC and colour, in the URL for sharing", async ({ page }) => {
     const errors = watchForErrors(page);
+    // On a phone the table is screens below the cards: the page's load does no work on it.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/products");
     const table = page.locator("table[data-compare]");
     const rows = table.locator("tbody tr[data-product]");
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(table.locator("thead button")).toHaveCount(0);
+    await expect(page.locator("form[data-compare-filters]")).toBeHidden();
+    // Coming near, it gets its sort buttons and filters.
+    await page.getByRole("heading", { name: "Compare the panels" }).scrollIntoViewIfNeeded();
+    await expect(table.locator("thead button")).toHaveCount(8);
+    await expect(page.locator("form[data-compare-filters]")).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 720 });
     const visibleNrc = async () =>
       await rows.evaluateAll((trs: HTMLElement[]) =>
         trs.filter((tr) => !tr.hidden).map((tr) => Number(tr.dataset.nrc)),
@@ -51,6 +61,17 @@ test.describe("the comparison table", () => {
     await expect(page).not.toHaveURL(/colour=/);
     expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  test("a product's Compare link opens the table on that product, highlighted and ready to sort", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/products/felt-panels");
+    await page.getByRole("link", { name: "Compare with the other panels" }).click();
+    await expect(page).toHaveURL(/\/products#compare-felt-panels$/);
+    const row = page.locator("#compare-felt-panels");
+    await expect(row).toBeInViewport();
+    expect(await row.evaluate((tr) => tr.matches(":target"))).toBe(true);
+    await expect(page.locator("table[data-compare] thead button")).toHaveCount(8);
   });
 
   test("is the plain, complete table without JavaScript", async ({ browser }) => {

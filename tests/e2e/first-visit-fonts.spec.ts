@@ -82,7 +82,7 @@ for (const path of ["/", "/products/felt-panels"]) {
     test.slow();
     const visit = await firstVisit(page, path);
     expect(visit.heading).toEqual(["Fraunces (web font)"]);
-    expect(visit.text).toEqual(["Inter (web font)"]);
+    expect(visit.text).toEqual(["Inter Variable (web font)"]);
     expect(visit.cls).toBeLessThan(CLS_ZERO);
     expect(visit.fontFiles).toBeGreaterThan(0);
     expect(visit.fontBytes).toBeLessThanOrEqual(FONT_BYTES);
@@ -107,7 +107,7 @@ test.describe("a visitor who has not answered the analytics question", () => {
     const last = visit.largest.at(-1);
     expect(last?.element).toBe("cookie-consent");
     expect(last?.time).toBe(visit.firstPaint);
-    expect(visit.text).toEqual(["Inter (web font)"]);
+    expect(visit.text).toEqual(["Inter Variable (web font)"]);
     expect(visit.cls).toBeLessThan(CLS_ZERO);
   });
 });

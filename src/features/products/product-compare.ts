@@ -3,7 +3,9 @@ import { fill } from "../../i18n/fill";
 /**
  * `<product-compare>`: sorts and filters the comparison table in place. The table is complete HTML
  * without this script; the filter controls (their count already written for the whole table) stay
- * hidden until it runs. On load it only makes the headers buttons and wires the controls; the table
+ * hidden until it runs. On load it only watches for the table to come near the screen: the headers
+ * become buttons and the controls are shown and wired then (a page opened on its first screen does no
+ * table work at all), or at once when the address asks for a view or points into the table. The table
  * changes only when the address asks for a view.
  *
  * - A column header becomes a button: the first press sorts ascending, the next descending, and the
@@ -38,11 +40,35 @@ export class ProductCompare extends HTMLElement {
     return [...this.querySelectorAll<HTMLTableCellElement>("thead th")];
   }
 
+  #watch: IntersectionObserver | null = null;
+
   connectedCallback() {
     this.#abort = new AbortController();
-    const { signal } = this.#abort;
+    const query = new URLSearchParams(location.search);
+    const asked = query.has("sort") || PARAMS.some((name) => query.get(name));
+    const target =
+      location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (asked || (target && this.contains(target))) {
+      this.#enhance(query);
+      return;
+    }
+    // A screen ahead of the table, so the controls appear (and the table below them moves) off screen.
+    this.#watch = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        this.#watch?.disconnect();
+        this.#watch = null;
+        this.#enhance(new URLSearchParams(location.search));
+      },
+      { rootMargin: "100% 0px" },
+    );
+    this.#watch.observe(this);
+  }
+
+  #enhance(query: URLSearchParams) {
+    const signal = this.#abort?.signal;
     const form = this.#form;
-    if (!form) return;
+    if (!form || !signal || signal.aborted) return;
     this.#rows.forEach((row, i) => {
       row.dataset.order = String(i);
     });
@@ -61,7 +87,6 @@ export class ProductCompare extends HTMLElement {
       th.append(button);
       button.addEventListener("click", () => this.#sortBy(th.cellIndex), { signal });
     }
-    const query = new URLSearchParams(location.search);
     for (const name of PARAMS) {
       const select = form.elements.namedItem(name);
       const wanted = query.get(name);
@@ -90,6 +115,8 @@ export class ProductCompare extends HTMLElement {
   }
 
   disconnectedCallback() {
+    this.#watch?.disconnect();
+    this.#watch = null;
     this.#abort?.abort();
   }
 
