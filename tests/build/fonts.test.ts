@@ -87,6 +87,11 @@ describe("web fonts in the build", () => {
     expect([...missing].slice(0, 10)).toEqual([]);
   });
 
+  it("no Greek letter is set in capitals: an uppercased αw would read as AW, in a letter no face holds", () => {
+    const capitalised = /class="[^"]*\buppercase\b[^"]*"[^>]*>[^<]*[\u03b1-\u03c9\u1fb0-\u1fb1]/;
+    expect(pages.filter((page) => capitalised.test(page.html)).map((page) => page.route)).toEqual([]);
+  });
+
   it("every character of every page is in the character ranges of the site's faces", () => {
     const covered = new Set([...BASE_TEXT, ...LATIN_1_TEXT, ...EXTENDED_TEXT, "\n", "\t", "\r"]);
     const missing = new Map<string, Set<string>>();
