@@ -149,7 +149,7 @@ describe("astro: the metric-matched fallback faces of the fonts API", () => {
        const { CapsizeFontMetricsResolver } = await import(${fontsModule("infra/capsize-font-metrics-resolver.js")});
        const { MinifiableCssRenderer } = await import(${fontsModule("infra/minifiable-css-renderer.js")});
        const { RealSystemFallbacksProvider } = await import(${fontsModule("infra/system-fallbacks-provider.js")});
-       const font = "node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2";
+       const font = "node_modules/inter-ui/variable/InterVariable.woff2";
        const fontMetricsResolver = new CapsizeFontMetricsResolver({
          fontFetcher: { fetch: () => readFile(font) },
          cssRenderer: new MinifiableCssRenderer({ minify: true }),
