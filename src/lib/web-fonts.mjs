@@ -65,6 +65,7 @@ export function unicodeRange(text) {
  */
 
 const FONTSOURCE_FRAUNCES = "@fontsource-variable/fraunces/files/fraunces";
+const FULL_INTER = "inter-ui/variable/InterVariable.woff2";
 
 /**
  * Inter for text (400 regular to 700 for <strong>), Fraunces for headings and figures (400 to 600).
@@ -77,11 +78,7 @@ export const FAMILIES = /** @type {const} @satisfies {Family[]} */ ([
     file: "inter",
     weight: { min: 400, max: 700 },
     pinned: { opsz: 14 },
-    sources: {
-      base: "inter-ui/variable/InterVariable.woff2",
-      latin1: "inter-ui/variable/InterVariable.woff2",
-      extended: "inter-ui/variable/InterVariable.woff2",
-    },
+    sources: { base: FULL_INTER, latin1: FULL_INTER, extended: FULL_INTER },
     fallbacks: ["Arial", "sans-serif"],
   },
   {

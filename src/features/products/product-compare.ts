@@ -55,10 +55,7 @@ export class ProductCompare extends HTMLElement {
     // A screen ahead of the table, so the controls appear (and the table below them moves) off screen.
     this.#watch = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        this.#watch?.disconnect();
-        this.#watch = null;
-        this.#enhance(new URLSearchParams(location.search));
+        if (entries.some((entry) => entry.isIntersecting)) this.#enhance(new URLSearchParams(location.search));
       },
       { rootMargin: "100% 0px" },
     );
@@ -69,6 +66,9 @@ export class ProductCompare extends HTMLElement {
     const signal = this.#abort?.signal;
     const form = this.#form;
     if (!form || !signal || signal.aborted) return;
+    // Built once: the watch ends with it.
+    this.#watch?.disconnect();
+    this.#watch = null;
     this.#rows.forEach((row, i) => {
       row.dataset.order = String(i);
     });
