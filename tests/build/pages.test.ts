@@ -37,6 +37,25 @@ describe("page essentials", () => {
     for (const all of byLanguage.values()) expect(new Set(all).size).toBe(all.length);
   });
 
+  it("fetches at most one photo per page at high priority, and the gallery's next two at low", () => {
+    for (const page of pages) {
+      const images = one(page.html, /<img([^>]*)>/g).map((attributes = "") => ({
+        loading: /loading="(\w+)"/.exec(attributes)?.[1],
+        priority: /fetchpriority="(\w+)"/.exec(attributes)?.[1],
+      }));
+      expect(images.filter((image) => image.priority === "high").length, page.route).toBeLessThanOrEqual(1);
+      if (splitLocale(page.route).path === "/gallery") {
+        expect(images.slice(0, 4), page.route).toEqual([
+          { loading: "eager", priority: "high" },
+          { loading: "eager", priority: "low" },
+          { loading: "eager", priority: "low" },
+          { loading: "lazy", priority: undefined },
+        ]);
+        expect(images.slice(3).every((image) => image.loading === "lazy")).toBe(true);
+      }
+    }
+  });
+
   it("keeps the 404 page out of search results", () => {
     const notFound = pages.find((p) => p.route === "/404");
     expect(notFound?.html).toContain('<meta name="robots" content="noindex, nofollow"');
