@@ -73,7 +73,7 @@ const FIRST_SCREEN_IMAGES = [
   { path: "/private-spaces/living-room", image: "main img" },
 ];
 
-test("the first screen's photo is preloaded from the head, fetched once at high priority, and shown", async ({
+test("the first screen's photo is preloaded from the head, fetched once at high priority ahead of the rest, and shown", async ({
   browser,
   baseURL,
 }) => {
@@ -114,6 +114,11 @@ test("the first screen's photo is preloaded from the head, fetched once at high 
         preloaded.some((set) => set.includes(new URL(shown).pathname)),
         label,
       ).toBe(true);
+      // Every other photo waits behind it: the overview's next two cards, on a phone below the first
+      // screen, are fetched at low priority rather than beside it.
+      const others = requests.filter((request) => !candidates.includes(request.url));
+      if (path === "/products") expect(others.length, label).toBeGreaterThanOrEqual(2);
+      for (const other of others) expect(["Low", "VeryLow"], `${label}: ${other.url}`).toContain(other.priority);
       await page.close();
     }
     await context.close();
