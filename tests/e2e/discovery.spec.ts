@@ -74,6 +74,26 @@ test.describe("the comparison table", () => {
     await expect(page.locator("table[data-compare] thead button")).toHaveCount(8);
   });
 
+  test("reached from below (the table above the screen), its controls appear without moving what is on screen", async ({
+    page,
+  }) => {
+    // As a return to the page's end does: the table is passed before its controls exist.
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.goto("/products");
+    // Where the footer is right after the jump, before the controls could be built (a later task).
+    const before = await page.evaluate(() => {
+      const table = document.querySelector("product-compare");
+      if (table) window.scrollTo({ top: scrollY + table.getBoundingClientRect().bottom + 40, behavior: "instant" });
+      const form = document.querySelector("form[data-compare-filters]");
+      return form?.hasAttribute("hidden") ? document.querySelector("footer")?.getBoundingClientRect().top : null;
+    });
+    expect(before).not.toBeNull();
+    const footerTop = () => page.locator("footer").evaluate((footer) => footer.getBoundingClientRect().top);
+    await expect(page.locator("form[data-compare-filters]")).not.toHaveAttribute("hidden");
+    await expect(page.locator("table[data-compare] thead button")).toHaveCount(8);
+    expect(Math.abs((await footerTop()) - (before ?? 0))).toBeLessThan(1);
+  });
+
   test("is the plain, complete table without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

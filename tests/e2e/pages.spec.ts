@@ -160,21 +160,6 @@ function watching(page: Page) {
   return { errors: watchForErrors(page), pending };
 }
 
-test("on a phone the footer is laid out only once it nears the screen, and then shown whole @phone-only", async ({
-  page,
-}) => {
-  // A child of a block the browser skips (content-visibility: auto, off screen) is not rendered yet.
-  const footerSkipped = () =>
-    page
-      .locator("footer")
-      .evaluate((footer) => !footer.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }));
-  await page.goto("/about");
-  expect(await footerSkipped()).toBe(true);
-  await page.keyboard.press("End");
-  await expect.poll(footerSkipped).toBe(false);
-  await expect(page.locator("footer").getByRole("link", { name: "Gallery", exact: true })).toBeInViewport();
-});
-
 test.describe("home page", () => {
   test("has the hero, the three cards and the closing call to action", async ({ page }) => {
     await page.goto("/");

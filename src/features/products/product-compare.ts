@@ -66,6 +66,10 @@ export class ProductCompare extends HTMLElement {
     const signal = this.#abort?.signal;
     const form = this.#form;
     if (!form || !signal || signal.aborted) return;
+    // Reached from below (a jump to the page's end), the table is above the screen: what the controls
+    // add above what is on screen is scrolled past, so nothing on screen moves and the end stays the end.
+    const above = this.getBoundingClientRect().top < 0;
+    const bottom = this.getBoundingClientRect().bottom;
     // Built once: the watch ends with it.
     this.#watch?.disconnect();
     this.#watch = null;
@@ -112,6 +116,7 @@ export class ProductCompare extends HTMLElement {
     );
     form.hidden = false;
     if (view) this.#apply(false);
+    if (above) window.scrollBy({ top: this.getBoundingClientRect().bottom - bottom, behavior: "instant" });
   }
 
   disconnectedCallback() {
