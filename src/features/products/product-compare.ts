@@ -68,8 +68,7 @@ export class ProductCompare extends HTMLElement {
     if (!form || !signal || signal.aborted) return;
     // Reached from below (a jump to the page's end), the table is above the screen: what the controls
     // add above what is on screen is scrolled past, so nothing on screen moves and the end stays the end.
-    const above = this.getBoundingClientRect().top < 0;
-    const bottom = this.getBoundingClientRect().bottom;
+    const { top, bottom } = this.getBoundingClientRect();
     // Built once: the watch ends with it.
     this.#watch?.disconnect();
     this.#watch = null;
@@ -116,7 +115,7 @@ export class ProductCompare extends HTMLElement {
     );
     form.hidden = false;
     if (view) this.#apply(false);
-    if (above) window.scrollBy({ top: this.getBoundingClientRect().bottom - bottom, behavior: "instant" });
+    if (top < 0) window.scrollBy({ top: this.getBoundingClientRect().bottom - bottom, behavior: "instant" });
   }
 
   disconnectedCallback() {
