@@ -1,13 +1,12 @@
 import { createHash } from "node:crypto";
-import { once } from "node:events";
 import { mkdtemp, rm, stat } from "node:fs/promises";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBlobs } from "../support/blobs";
+import { type BlobsEndpoint, droppedPut } from "../support/dropped-put";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {
@@ -17,39 +16,8 @@ afterAll(async () => {
   await blobs.stop();
 });
 
-/** The emulator's put, which its types call private. */
-const emulator = BlobsServer.prototype as unknown as { put(req: Request): Promise<Response> };
-
-/**
- * Puts `key` in the site store `name` as a function stopped mid-request does: announces 100 bytes,
- * sends 10 and drops the connection, while the server reads the body or, with `late`, before it
- * reaches the put, as a busy one does. Resolves with the status the server answered, which no one reads.
- */
-async function droppedPut(name: string, key: string, { late }: { late: boolean }): Promise<number> {
-  const { edgeURL, token, siteID } = JSON.parse(Buffer.from(blobs.context, "base64").toString());
-  const { put } = emulator;
-  const called = Promise.withResolvers<{ answer: Promise<Response> }>();
-  const spy = vi.spyOn(emulator, "put").mockImplementation(function (this: unknown, req) {
-    const gone = req.signal.aborted ? Promise.resolve() : once(req.signal, "abort");
-    const answer = late ? gone.then(() => put.call(this, req)) : put.call(this, req);
-    called.resolve({ answer });
-    return answer;
-  });
-  try {
-    const socket = connect(Number(new URL(edgeURL).port), "localhost");
-    socket.on("error", () => {});
-    await once(socket, "connect");
-    socket.write(
-      `PUT /${siteID}/site:${name}/${key} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
-        `Content-Length: 100\r\n\r\n${"x".repeat(10)}`,
-    );
-    const { answer } = await called.promise;
-    socket.destroy();
-    return (await answer).status;
-  } finally {
-    spy.mockRestore();
-  }
-}
+/** Where the suite's Blobs server listens, as its functions are told. */
+const endpoint = () => JSON.parse(Buffer.from(blobs.context, "base64").toString()) as BlobsEndpoint;
 
 describe("the local Blobs emulator keeps the platform's promises of conditional and whole writes", () => {
   it("returns an ETag on reads that a conditional write accepts once", async () => {
@@ -87,8 +55,8 @@ describe("the local Blobs emulator keeps the platform's promises of conditional 
     const store = blobs.store("dropped");
     await store.setJSON("k", { n: 1 });
     for (const late of [true, false]) {
-      expect(await droppedPut("dropped", "k", { late })).toBe(400);
-      expect(await droppedPut("dropped", "new", { late })).toBe(400);
+      expect(await droppedPut(endpoint(), "dropped", "k", { late })).toBe(400);
+      expect(await droppedPut(endpoint(), "dropped", "new", { late })).toBe(400);
     }
     expect(await store.get("k", { type: "json" })).toEqual({ n: 1 });
     expect(await store.get("new")).toBeNull();

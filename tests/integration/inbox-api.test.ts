@@ -4,15 +4,15 @@ import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts
 import { emulatorTokenVerifier } from "../../src/features/auth/server/tokens";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { readIndex } from "../../src/features/inbox/server/index-store";
-import { saveSubmission, submissionKey } from "../../src/features/inbox/server/listing";
+import { saveSubmission } from "../../src/features/inbox/server/listing";
 import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
 import { type Submission, SubmissionItemSchema } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
 import { emulatorSignIn } from "../support/emulator-sign-in";
+import { enquiry, keyOf, NOW } from "../support/enquiries";
 
 const BASE = "https://aural.example/api/contact-submissions";
-const NOW = Date.parse("2026-11-22T12:00:00Z");
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let adminToken = "";
 let userToken = "";
@@ -68,21 +68,10 @@ function inbox() {
   /** Stores an enquiry as the contact function does; `minutesAgo` orders them. */
   async function add(fields: Partial<Submission> & { minutesAgo?: number } = {}): Promise<Submission> {
     n += 1;
-    const { minutesAgo = n, ...rest } = fields;
-    const submission: Submission = {
-      id: crypto.randomUUID(),
-      created_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
-      name: `Visitor ${n}`,
-      email: `visitor${n}@example.ee`,
-      phone: null,
-      company: null,
-      message: `Message ${n}`,
-      ...rest,
-    };
+    const submission = enquiry(n, fields);
     await saveIndexedSubmission(stores, submission);
     return submission;
   }
-  const keyOf = (s: Submission) => submissionKey(new Date(s.created_at), s.id);
   const list = async (query = "") => {
     const res = await call("GET", query);
     expect(res.status).toBe(200);
@@ -232,7 +221,7 @@ describe("listing and searching", () => {
     const { add, list, call, stores } = inbox();
     const older = await add({ minutesAgo: 10, company: "Ürgne OÜ", phone: "+372 5555 0101" });
     const newer = await add({ minutesAgo: 5 });
-    await stores.outbox.setJSON(submissionKey(new Date(newer.created_at), newer.id), { id: newer.id });
+    await stores.outbox.setJSON(keyOf(newer), { id: newer.id });
     const page = await list();
     expect(page.submissions.map((s: Submission) => s.id)).toEqual([newer.id, older.id]);
     for (const item of page.submissions) SubmissionItemSchema.parse(item);

@@ -6,13 +6,12 @@ import { compactPending } from "../../src/features/inbox/server/compaction";
 import { fold, monthOf, pointerKey, type RowsDoc, rowsKey, searchText } from "../../src/features/inbox/server/format";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { readIndex, readPointer } from "../../src/features/inbox/server/index-store";
-import { submissionKey } from "../../src/features/inbox/server/listing";
 import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
 import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
+import { enquiry, keyOf, NOW } from "../support/enquiries";
 
 const BASE = "https://aural.example/api/contact-submissions";
-const NOW = Date.parse("2026-11-22T12:00:00Z");
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let run = 0;
 
@@ -50,20 +49,6 @@ function instance(s: ReturnType<typeof stores>, admin: keyof typeof admins) {
       }),
     );
 }
-
-function enquiry(n: number, minutesAgo = n): Submission {
-  return {
-    id: crypto.randomUUID(),
-    created_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
-    name: `Visitor ${n}`,
-    email: `visitor${n}@example.ee`,
-    phone: null,
-    company: null,
-    message: `Message ${n}`,
-  };
-}
-
-const keyOf = (s: Submission) => submissionKey(new Date(s.created_at), s.id);
 
 /** The stored record and its index entry agree on status, version and text. */
 async function expectIndexMatches(s: ReturnType<typeof stores>, submission: Submission) {
@@ -216,7 +201,7 @@ describe("concurrent admins", () => {
     const deleted: Submission[] = [];
     let n = 0;
     for (let round = 0; round < 4; round++) {
-      const fresh = Array.from({ length: 10 }, () => enquiry(++n, 5000 - n));
+      const fresh = Array.from({ length: 10 }, () => enquiry(++n, { minutesAgo: 5000 - n }));
       for (const submission of fresh) await saveIndexedSubmission(s, submission);
       const doomed = fresh.slice(0, 5);
       deleted.push(...doomed);

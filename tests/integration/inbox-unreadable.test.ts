@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compactPending, ORPHAN_GRACE_MS } from "../../src/features/inbox/server/compaction";
 import { examine, removeUnreadable, restoreSubmission } from "../../src/features/inbox/server/doctor";
-import { indexEntry, pendingKey, pointerKey, submissionKey } from "../../src/features/inbox/server/format";
+import { indexEntry, pendingKey, pointerKey } from "../../src/features/inbox/server/format";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { writePending, writePointer } from "../../src/features/inbox/server/index-store";
 import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
 import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
+import { enquiry, keyOf, NOW } from "../support/enquiries";
 import { readXlsx } from "../support/xlsx";
 
 // One unreadable record never takes the inbox down: records are planted broken in each way a write
 // that never finished (or a hand edit) leaves them, and the inbox answers with everything else.
 
 const BASE = "https://aural.example/api/contact-submissions";
-const NOW = Date.parse("2026-11-22T12:00:00Z");
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 let run = 0;
 
@@ -24,19 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await blobs.stop();
 });
-
-function enquiry(n: number): Submission {
-  return {
-    id: crypto.randomUUID(),
-    created_at: new Date(NOW - n * 60_000).toISOString(),
-    name: `Visitor ${n}`,
-    email: `visitor${n}@example.ee`,
-    phone: null,
-    company: null,
-    message: `Message ${n}`,
-  };
-}
-const keyOf = (s: Submission) => submissionKey(new Date(s.created_at), s.id);
 
 /** Stores with three good enquiries and one broken in each way: empty, cut off, not a submission. */
 async function scene(compacted: boolean) {

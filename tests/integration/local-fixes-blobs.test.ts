@@ -1,14 +1,13 @@
 // The stock local Blobs emulator still has the defects scripts/local-fixes/netlify-blobs-server.mjs
 // works around. This file must not load that fix (nor tests/support/blobs.ts, which does). When a test
 // here fails because a release fixed its defect, remove that part of the fix; when all do, the fix.
-import { once } from "node:events";
 import { mkdtemp, rm, stat, utimes } from "node:fs/promises";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { droppedPut } from "../support/dropped-put";
 
 const SITE = "test-site";
 let directory: string;
@@ -27,39 +26,6 @@ afterAll(async () => {
   await server.stop();
   await rm(directory, { recursive: true, force: true });
 });
-
-/** The emulator's put, which its types call private. */
-const emulator = BlobsServer.prototype as unknown as { put(req: Request): Promise<Response> };
-
-/**
- * Puts `key` in the site store `name` as a function stopped mid-request does: announces 100 bytes,
- * sends 10 and drops the connection. The server reaches the put only once the client is gone, as a
- * busy one does. Resolves with the status the server answered, which no one reads.
- */
-async function droppedPut(name: string, key: string): Promise<number> {
-  const { put } = emulator;
-  const called = Promise.withResolvers<{ answer: Promise<Response> }>();
-  const spy = vi.spyOn(emulator, "put").mockImplementation(function (this: unknown, req) {
-    const gone = req.signal.aborted ? Promise.resolve() : once(req.signal, "abort");
-    const answer = gone.then(() => put.call(this, req));
-    called.resolve({ answer });
-    return answer;
-  });
-  try {
-    const socket = connect(Number(new URL(edgeURL).port), "localhost");
-    socket.on("error", () => {});
-    await once(socket, "connect");
-    socket.write(
-      `PUT /${SITE}/site:${name}/${key} HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
-        `Content-Length: 100\r\n\r\n${"x".repeat(10)}`,
-    );
-    const { answer } = await called.promise;
-    socket.destroy();
-    return (await answer).status;
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 describe("the stock Blobs emulator (@netlify/blobs) still needs the local fix", () => {
   it("runs unpatched here", () => {
@@ -105,7 +71,7 @@ describe("the stock Blobs emulator (@netlify/blobs) still needs the local fix", 
   it("empties a blob, and answers 200, when a put's client is gone before its body is read", async () => {
     const blobs = store("dropped");
     await blobs.setJSON("k", { n: 1 });
-    expect(await droppedPut("dropped", "k")).toBe(200);
+    expect(await droppedPut({ edgeURL, token, siteID: SITE }, "dropped", "k", { late: true })).toBe(200);
     // Of the 10 bytes that arrived, none: the body of a closed connection reads as empty.
     expect(await blobs.get("k")).toBe("");
     await expect(blobs.get("k", { type: "json" })).rejects.toThrow("Unexpected end of JSON input");

@@ -5,20 +5,17 @@ import { fullRecord } from "../../../../../src/features/inbox/server/format";
 import { toItem } from "../../../../../src/features/inbox/server/queries";
 import type { SubmissionItem } from "../../../../../src/features/inbox/server/submission-schema";
 import { toXlsx, XLSX_SHEET, xlsxFileName, xlsxText } from "../../../../../src/features/inbox/server/xlsx";
+import { NOW, enquiry as storedEnquiry } from "../../../../support/enquiries";
 import { readXlsx, xlsxTexts } from "../../../../support/xlsx";
 
-const NOW = Date.parse("2026-11-22T12:00:00Z");
-
+/** A stored enquiry as the inbox lists it, with a fixed id and date so that rows compare whole. */
 const enquiry = (n: number, fields: Record<string, unknown> = {}): SubmissionItem =>
   toItem(
     fullRecord({
-      id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-      created_at: "2025-03-04T05:06:07.089Z",
-      name: `Visitor ${n}`,
-      email: `visitor${n}@example.ee`,
-      phone: null,
-      company: null,
-      message: `Message ${n}`,
+      ...storedEnquiry(n, {
+        id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+        created_at: "2025-03-04T05:06:07.089Z",
+      }),
       ...fields,
     }),
     n % 2 === 0,
