@@ -9,13 +9,12 @@
 // NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set it works on that deployed site's stores.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
 import "./lib/typescript-imports.mjs";
 import "./local-fixes/netlify-blobs-server.mjs";
 
 const { examine, removeUnreadable, restoreSubmission } = await import("../src/features/inbox/server/doctor.ts");
-const { STORES } = await import("../netlify/lib/storage.ts");
+const { openStore, STORES } = await import("../netlify/lib/storage.ts");
 
 const args = process.argv.slice(2);
 const remove = args.includes("--remove");
@@ -34,15 +33,14 @@ async function openStores() {
   const siteID = process.env.NETLIFY_SITE_ID;
   const token = process.env.NETLIFY_AUTH_TOKEN;
   if (siteID && token) {
-    const open = (name) => getStore({ name, siteID, token, consistency: "strong" });
+    const open = (name) => openStore({ name, siteID, token });
     return { stores: open, where: `site ${siteID}`, stop: async () => {} };
   }
   const directory = join(process.cwd(), ".netlify", "blobs-serve");
   const server = new BlobsServer({ directory, token: "doctor-token" });
   const { port } = await server.start();
   const edgeURL = `http://localhost:${port}`;
-  const open = (name) =>
-    getStore({ name, siteID: "0", edgeURL, uncachedEdgeURL: edgeURL, token: "doctor-token", consistency: "strong" });
+  const open = (name) => openStore({ name, siteID: "0", edgeURL, uncachedEdgeURL: edgeURL, token: "doctor-token" });
   return { stores: open, where: directory, stop: () => server.stop() };
 }
 

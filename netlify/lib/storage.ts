@@ -1,4 +1,12 @@
-import { getStore, type Store } from "@netlify/blobs";
+import { type GetStoreOptions, getStore, type Store } from "@netlify/blobs";
+import {
+  callFailure,
+  conditionalWritesFetch,
+  failCall,
+  UnacceptedWriteError,
+  withinCall,
+} from "../../scripts/local-fixes/netlify-blobs-conditional-writes";
+import { faultyFetch, switchedOnFaults } from "./faults";
 
 /** Raised when Blobs cannot be reached or keeps refusing a write; answered with 503. */
 export class StorageUnavailableError extends Error {
@@ -57,14 +65,87 @@ export const STORES = {
 } as const;
 
 /**
- * A Blobs store opened on its first call. Blobs takes its configuration from the invocation's
- * environment, so requests answered before any storage call (wrong method, wrong media type, no
- * token) need no Blobs at all, and a missing Blobs environment fails as unavailable storage.
+ * How long a storage call waits for Blobs. One attempt may take STORAGE_LIMITS.attemptMs; an answer
+ * worth another try (429, 5xx, no answer, a broken connection) is tried again after a short pause
+ * while the call is younger than STORAGE_LIMITS.callMs, and then the call fails with
+ * StorageUnavailableError. So a visitor whose post meets an outage is answered 503 within about four
+ * seconds, and a scheduled job notices in time to leave its work for the next run. The library's own
+ * retries (five, five seconds apart) are never reached.
+ */
+export const STORAGE_LIMITS = { attemptMs: 3_500, callMs: 4_000 };
+
+const retryable = (status: number) => status === 429 || status >= 500;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A `fetch` whose requests are each tried within the storage's time limits (see STORAGE_LIMITS). */
+export function boundedFetch(inner: typeof fetch, limits = STORAGE_LIMITS): typeof fetch {
+  return async (input, init) => {
+    const method = (init?.method ?? "GET").toUpperCase();
+    const deadline = Date.now() + limits.callMs;
+    for (let attempt = 0; ; attempt++) {
+      const failure = callFailure();
+      if (failure) throw failure;
+      let outcome: string;
+      try {
+        const signal = AbortSignal.timeout(Math.max(1, Math.min(limits.attemptMs, deadline - Date.now())));
+        const response = await inner(input, { ...init, signal });
+        if (!retryable(response.status)) return response;
+        outcome = `answered ${response.status}`;
+        await response.body?.cancel();
+      } catch (error) {
+        outcome = error instanceof Error ? `failed (${error.name}: ${error.message})` : "failed";
+      }
+      const wait = Math.min(100 * 2 ** attempt, 1_000);
+      if (Date.now() + wait >= deadline) {
+        const error = new StorageUnavailableError(`Blobs ${method} ${outcome}, given up after ${limits.callMs} ms`);
+        failCall(error);
+        throw error;
+      }
+      await pause(wait);
+    }
+  };
+}
+
+/** The methods of a store the site calls; each runs as one guarded call. */
+const CALLS = ["get", "getWithMetadata", "getMetadata", "set", "setJSON", "delete", "list"] as const;
+
+/**
+ * A Blobs store whose every call is guarded: each request is bounded in time (boundedFetch), a
+ * conditional write the server did not accept fails (the local fix for the library's defect in
+ * scripts/local-fixes/netlify-blobs-conditional-writes.ts), and either failure rejects the call at
+ * once with StorageUnavailableError. Faults switched on for a local run (faults.ts) act beneath.
+ * `fetch` stands in for the network in tests.
+ */
+export function openStore(
+  options: GetStoreOptions & { name: string },
+  { fetch: inner = globalThis.fetch, faults = switchedOnFaults(), limits = STORAGE_LIMITS } = {},
+): BlobStore {
+  const store = getStore({
+    ...options,
+    consistency: "strong",
+    fetch: conditionalWritesFetch(boundedFetch(faultyFetch(faults, inner), limits)),
+  });
+  const guarded = {} as Record<(typeof CALLS)[number], unknown>;
+  for (const name of CALLS) {
+    const method = (store[name] as (...args: unknown[]) => Promise<unknown>).bind(store);
+    guarded[name] = (...args: unknown[]) =>
+      withinCall(() => method(...args)).catch((error: unknown) => {
+        if (!(error instanceof UnacceptedWriteError)) throw error;
+        throw new StorageUnavailableError(`Blobs ${name} failed: ${error.message}`, { cause: error });
+      });
+  }
+  return guarded as unknown as BlobStore;
+}
+
+/**
+ * A Blobs store opened on its first call (see openStore). Blobs takes its configuration from the
+ * invocation's environment, so requests answered before any storage call (wrong method, wrong media
+ * type, no token) need no Blobs at all, and a missing Blobs environment fails as unavailable storage.
  */
 export function lazyStore(name: string): BlobStore {
   let store: BlobStore | undefined;
   const open = () => {
-    store ??= getStore({ name, consistency: "strong" });
+    store ??= openStore({ name });
     return store;
   };
   return new Proxy({} as BlobStore, {

@@ -14,6 +14,9 @@ const NO_BODY = new Set([101, 204, 205, 304]);
 /** @type {Promise<unknown> | undefined} */
 let loaded;
 
+/** The storage writes of the current invocation, which kill:after-write-N counts (netlify/lib/faults.ts). */
+const WRITES = Symbol.for("site.faults.storage-writes");
+
 /** @param {unknown} body */
 async function bodyBytes(body) {
   if (body === undefined || body === null) return undefined;
@@ -30,6 +33,7 @@ async function bodyBytes(body) {
 
 parentPort.on("message", async ({ id, entry, event, clientContext, timeoutMs }) => {
   try {
+    /** @type {Record<symbol, number>} */ (/** @type {unknown} */ (globalThis))[WRITES] = 0;
     loaded ??= import(entry);
     const lambdaFunc = await loaded;
     const result = await lambdaLocal.execute({

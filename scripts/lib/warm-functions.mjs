@@ -155,19 +155,29 @@ export function warmInstances(
 
   function invoke(worker, message) {
     return new Promise((resolve, reject) => {
-      const onMessage = (reply) => {
-        if (reply.id !== message.id) return;
+      const done = () => {
         worker.off("message", onMessage);
         worker.off("error", onError);
+        worker.off("exit", onExit);
+      };
+      const onMessage = (reply) => {
+        if (reply.id !== message.id) return;
+        done();
         if (reply.error) reject(new Error(reply.error));
         else resolve(reply.result);
       };
       const onError = (error) => {
-        worker.off("message", onMessage);
+        done();
         reject(error);
+      };
+      // An instance whose process ended mid-invocation (it crashed, or was killed) answers nothing.
+      const onExit = (code) => {
+        done();
+        reject(new Error(`the function's instance ended (exit code ${code}) before it answered`));
       };
       worker.on("message", onMessage);
       worker.once("error", onError);
+      worker.once("exit", onExit);
       worker.postMessage(message);
     });
   }

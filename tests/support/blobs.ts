@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { getStore } from "@netlify/blobs";
 import { BlobsServer } from "@netlify/blobs/server";
 import "../../scripts/local-fixes/netlify-blobs-server.mjs";
+import type { Fault } from "../../netlify/lib/faults";
+import { openStore, STORAGE_LIMITS } from "../../netlify/lib/storage";
 
 /** A real local Blobs server in a temporary folder, with helpers to open stores on it. */
 export async function startBlobs() {
@@ -17,8 +18,9 @@ export async function startBlobs() {
     context: Buffer.from(JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, token, siteID: "test-site" })).toString(
       "base64",
     ),
-    store: (name: string) =>
-      getStore({ name, edgeURL, uncachedEdgeURL: edgeURL, token, siteID: "test-site", consistency: "strong" }),
+    /** A store as the functions open it (guarded: see openStore), with any faults given switched on. */
+    store: (name: string, faults: Fault[] = [], limits = STORAGE_LIMITS) =>
+      openStore({ name, edgeURL, uncachedEdgeURL: edgeURL, token, siteID: "test-site" }, { faults, limits }),
     async stop() {
       await server.stop();
       await rm(directory, { recursive: true, force: true });

@@ -106,8 +106,8 @@ export function publicFormFunction<T>(form: PublicForm<T>, env: Env = process.en
         notifier: siteNotifier(env),
         screen: spamScreen({
           proof: { key: proofKey.key, used: lazyStore(STORES.proofs) },
-          // Akismet is asked only from a deployed site: a local server never sends visitors' words out.
-          akismet: isDeployed(context) ? akismetConfig(env) : null,
+          // A local server never sends visitors' words out (see akismetConfig).
+          akismet: akismetConfig(env, { deployed: isDeployed(context) }),
         }),
       },
       form.spec(),
