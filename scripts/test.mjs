@@ -9,6 +9,7 @@ const gates = [
   ["build", ["node_modules/astro/bin/astro.mjs", "build"]],
   ["unit, integration and build tests (vitest)", ["node_modules/vitest/vitest.mjs", "run"]],
   ["browser tests (playwright)", ["node_modules/@playwright/test/cli.js", "test"]],
+  ["fault matrix, short (npm run faults -- --short)", ["scripts/faults.mjs", "--short"]],
 ];
 
 const results = [];

@@ -109,6 +109,9 @@ export function boundedFetch(inner: typeof fetch, limits = STORAGE_LIMITS): type
 /** The methods of a store the site calls; each runs as one guarded call. */
 const CALLS = ["get", "getWithMetadata", "getMetadata", "set", "setJSON", "delete", "list"] as const;
 
+/** A store as openStore gives it: the calls above, each guarded. */
+export type GuardedStore = Pick<Store, (typeof CALLS)[number]>;
+
 /**
  * A Blobs store whose every call is guarded: each request is bounded in time (boundedFetch), a
  * conditional write the server did not accept fails (the local fix for the library's defect in
@@ -119,7 +122,7 @@ const CALLS = ["get", "getWithMetadata", "getMetadata", "set", "setJSON", "delet
 export function openStore(
   options: GetStoreOptions & { name: string },
   { fetch: inner = globalThis.fetch, faults = switchedOnFaults(), limits = STORAGE_LIMITS } = {},
-): BlobStore {
+): GuardedStore {
   const store = getStore({
     ...options,
     consistency: "strong",
@@ -134,7 +137,7 @@ export function openStore(
         throw new StorageUnavailableError(`Blobs ${name} failed: ${error.message}`, { cause: error });
       });
   }
-  return guarded as unknown as BlobStore;
+  return guarded as unknown as GuardedStore;
 }
 
 /**

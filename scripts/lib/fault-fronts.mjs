@@ -10,8 +10,8 @@
 // - a local Akismet stand-in: akismet:down, akismet:slow, akismet:garbage (without one of those, a
 //   local site asks no Akismet at all).
 import { once } from "node:events";
-import { createServer, connect } from "node:net";
 import { createServer as createHttpServer } from "node:http";
+import { connect, createServer } from "node:net";
 import { freePort } from "./mail-catcher.mjs";
 
 const HOST = "127.0.0.1";
@@ -112,17 +112,16 @@ function relay(client, targetPort, { slow = false, dropAfterData = false }) {
 export async function startSmtpFront(faults, targetPort) {
   const smtp = ofKind(faults, "smtp:");
   if (smtp.length === 0) return null;
-  const refusedPort = await freePort();
+  // Every connection refused: the functions are sent where nothing listens at all.
+  if (smtp.every((fault) => fault.name === "smtp:refuse" && fault.rate === 1)) {
+    return { url: `smtp://${HOST}:${await freePort()}`, stop: async () => {} };
+  }
   const server = createServer((socket) => {
     const fault = pick(smtp);
     if (fault === "smtp:5xx") return refusingSession(socket, "554 5.7.1 Service unavailable (injected fault)");
     if (fault === "smtp:4xx") return refusingSession(socket, "451 4.3.0 Try again later (injected fault)");
-    if (fault === "smtp:refuse") {
-      // As a server that is down: nothing listens where the connection is passed on.
-      const dead = connect(refusedPort, HOST);
-      dead.on("error", () => socket.destroy());
-      return;
-    }
+    // As a server that is down: the connection is reset before a word is said.
+    if (fault === "smtp:refuse") return void socket.resetAndDestroy();
     relay(socket, targetPort, { slow: fault === "smtp:slow", dropAfterData: fault === "smtp:drop-after-data" });
   });
   const port = await listen(server);

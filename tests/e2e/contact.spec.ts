@@ -229,6 +229,72 @@ test("a storage failure shows the error toast", async ({ page }) => {
   await expect(page.getByText("Please try again or contact us directly.")).toBeVisible();
 });
 
+test("a post that was not stored keeps every field, through a reload too, until one is sent", async ({ page }) => {
+  await page.goto("/contact");
+  await hydrated(page);
+  const refuse = (route: import("@playwright/test").Route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: '{"error":{"code":"storage_unavailable","message":"Storage unavailable"}}',
+    });
+  await page.route("**/api/submit-contact-form", refuse);
+  const typed = {
+    Name: "Kept Visitor",
+    Email: "kept@example.ee",
+    Company: "Kept OÜ",
+    Message: "Kept through an outage",
+  };
+  await fill(page, typed);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Error sending message")).toBeVisible();
+  const expectTyped = async () => {
+    for (const [label, value] of Object.entries(typed)) {
+      await expect(page.getByRole("textbox", { name: label, exact: true })).toHaveValue(value);
+    }
+  };
+  await expectTyped();
+
+  // The outage lasts: a reload brings the page back with what was typed.
+  await page.reload();
+  await hydrated(page);
+  await expectTyped();
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Error sending message").first()).toBeVisible();
+  await expectTyped();
+
+  // Storage is back: the message goes, the form empties, and a reload finds it empty.
+  await page.unroute("**/api/submit-contact-form", refuse);
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Thank you! Your message has been sent.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
+});
+
+test("without JavaScript, a post that was not stored says nothing was sent, and Back returns the filled form", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/contact");
+  // As the function answers a native post it could not store (503 storage_unavailable for JSON).
+  await page.route("**/api/submit-contact-form", (route) =>
+    route.fulfill({ status: 303, headers: { location: "/contact/error" } }),
+  );
+  await fill(page, { Name: "No Script", Email: "noscript@example.ee", Message: "Typed without JavaScript" });
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page).toHaveURL("/contact/error");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Error sending message");
+  await expect(page.getByText("Nothing was sent.")).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL("/contact");
+  await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("Typed without JavaScript");
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("No Script");
+  await context.close();
+});
+
 test("the preview holds the limit under 20 simultaneous posts from one address", async () => {
   const body = { name: "Burst", email: "burst@example.ee", message: "Burst", website: "" };
   // A loopback address of its own, so this burst has its own allowance.

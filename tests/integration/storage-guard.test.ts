@@ -30,7 +30,12 @@ async function timed<T>(promise: Promise<T>) {
 }
 
 describe("openStore: a conditional write the server did not accept fails", () => {
-  for (const [status, limits] of [[503, STORAGE_LIMITS], [500, SHORT], [400, SHORT], [403, SHORT]] as const) {
+  for (const [status, limits] of [
+    [503, STORAGE_LIMITS],
+    [500, SHORT],
+    [400, SHORT],
+    [403, SHORT],
+  ] as const) {
     it(`onlyIfNew and onlyIfMatch answered ${status}: StorageUnavailableError within the call's limit`, async () => {
       const { store } = await guarded((req) => (req.method === "PUT" ? status : 200), limits);
       for (const options of [{ onlyIfNew: true as const }, { onlyIfMatch: '"e"' }]) {
@@ -61,7 +66,8 @@ describe("openStore: a conditional write the server did not accept fails", () =>
 
   it("a storage that never answers fails a read and a write within the call's limit, and sends nothing after", async () => {
     const { server, store, limits } = await guarded(() => "hang");
-    for (const call of [() => store.get("k"), () => store.setJSON("k", {}, { onlyIfNew: true })]) {
+    const calls: (() => Promise<unknown>)[] = [() => store.get("k"), () => store.setJSON("k", {}, { onlyIfNew: true })];
+    for (const call of calls) {
       const { error, ms } = await timed(call());
       expect(error).toBeInstanceOf(StorageUnavailableError);
       expect(ms).toBeGreaterThanOrEqual(limits.callMs - 50);

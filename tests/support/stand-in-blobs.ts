@@ -12,7 +12,10 @@ export async function standInBlobs(answer: (req: IncomingMessage, n: number) => 
   const hanging = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     req.resume();
-    requests.push({ method: req.method ?? "", conditional: Boolean(req.headers["if-match"] ?? req.headers["if-none-match"]) });
+    requests.push({
+      method: req.method ?? "",
+      conditional: Boolean(req.headers["if-match"] ?? req.headers["if-none-match"]),
+    });
     const status = answer(req, requests.length);
     if (status === "hang") {
       hanging.add(res);

@@ -45,8 +45,8 @@ export function mailOptions(mail: NotificationMail): Mail.Options {
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]", "::1"]);
 
 /**
- * SMTP through nodemailer, one connection per mail. Every wait is bounded (connect 10 s, greeting 10 s,
- * idle socket 20 s), so a send ends well within an outbox lease. An smtp:// URL to another host must
+ * SMTP through nodemailer, one connection per mail. Every wait is bounded (connect 5 s, greeting 5 s,
+ * idle socket 8 s), so a send ends well within an outbox lease and a scheduled drain's run. An smtp:// URL to another host must
  * upgrade with STARTTLS before the password is sent (requireTLS); smtps:// is TLS from the start. The
  * message never reads files or URLs. nodemailer is loaded on the first send, not with the function.
  */
@@ -58,9 +58,9 @@ export function smtpSender(smtpUrl: string): SendMail {
     return createTransport({
       url: smtpUrl,
       requireTLS: !LOOPBACK.has(hostname),
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 8_000,
       disableFileAccess: true,
       disableUrlAccess: true,
     });
@@ -83,4 +83,20 @@ export function describeSendError(error: unknown, smtpUrl?: string): string {
   let line = (message.split("\n")[0] ?? "").slice(0, 300);
   if (smtpUrl) line = line.split(smtpUrl).join("[SMTP_URL]");
   return code && !line.includes(code) ? `${code}: ${line}` : line;
+}
+
+/** Failures that happen before a connection is made: the mail cannot have reached the server. */
+const NEVER_CONNECTED = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/;
+
+/**
+ * Whether a failed send may have delivered the mail all the same: the server never refused it (no
+ * SMTP reply code) and a connection was made, so it may have taken the message and then lost the
+ * connection before its answer came. SMTP cannot tell such a send from one that never arrived.
+ */
+export function mayHaveBeenSent(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  if ("responseCode" in error && typeof error.responseCode === "number") return false;
+  const code = "code" in error ? String(error.code) : "";
+  const message = error instanceof Error ? error.message : "";
+  return !NEVER_CONNECTED.test(`${code} ${message}`);
 }

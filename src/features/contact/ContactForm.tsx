@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import type { Locale } from "../../i18n/locales";
+import { useDraft } from "../forms/draft";
 import { TextAreaField, TextFields } from "../forms/FormField";
 import { PublicForm, personFieldSpecs, usePublicForm } from "../forms/PublicForm";
 import type { ContactFormTexts } from "./messages";
@@ -9,6 +10,7 @@ import { CONTACT_LIMITS, type ContactField, contactSchema, fieldErrors } from ".
 const ENDPOINT = "/api/submit-contact-form";
 type Values = Record<Exclude<ContactField, "website">, string>;
 const EMPTY: Values = { name: "", email: "", company: "", phone: "", message: "" };
+const isEmpty = (values: Values) => Object.values(values).every((value) => value === "");
 
 interface Props {
   products: ProductOption[];
@@ -38,6 +40,8 @@ export default function ContactForm({ products, language, texts }: Props) {
     body: (website) => ({ ...values, website, language }),
     reset: () => setValues(EMPTY),
   });
+
+  useDraft(`form-draft:${ENDPOINT}`, values, isEmpty, (saved) => setValues({ ...EMPTY, ...saved }));
 
   useEffect(() => {
     const prefill = prefillMessage(window.location.search, products, texts.form.quoteFor);

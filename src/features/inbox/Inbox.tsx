@@ -21,7 +21,16 @@ import { useInboxQuery } from "./use-inbox-query";
 /** The export's formats: the .xlsx workbook (the main download) and the CSV. */
 type ExportFormat = "xlsx" | "csv";
 
-type ListState = { status: "loading" } | { status: "error" } | ({ status: "loaded" } & LoadedList);
+type ListState =
+  | { status: "loading" }
+  | { status: "error"; storageDown: boolean }
+  | ({ status: "loaded" } & LoadedList);
+
+/** What staff read when the site's storage cannot be reached: never an empty inbox. */
+export const STORAGE_DOWN = "Storage is unavailable, nothing was changed. Please try again in a minute.";
+
+/** Whether a failed call met the storage down (503 storage_unavailable). */
+const storageDown = (error: unknown) => error instanceof InboxApiError && error.code === "storage_unavailable";
 
 /** The enquiry named by ?id= is neither loaded nor among the pages read to find it. */
 const NOT_FOUND = "That enquiry was not found. It may have been deleted.";
@@ -58,8 +67,9 @@ async function renewOrSignIn(): Promise<boolean> {
   return false;
 }
 
-/** A toast with the API's message, or the action's own when there is none. */
+/** A toast with the API's message, or the action's own when there is none; the storage's outage says so. */
 function fail(error: unknown, fallback: string) {
+  if (storageDown(error)) return showToast("error", "Storage unavailable", STORAGE_DOWN);
   showToast("error", "Error", error instanceof Error && error.message ? error.message : fallback);
 }
 
@@ -95,7 +105,7 @@ export function Inbox() {
       },
       (error: unknown) => {
         if (run !== generation.current) return;
-        setList({ status: "error" });
+        setList({ status: "error", storageDown: storageDown(error) });
         fail(error, FALLBACK_MESSAGES.list);
       },
     );
@@ -313,7 +323,7 @@ export function Inbox() {
       {list.status === "loading" ? (
         <p className="py-10 text-muted">Loading...</p>
       ) : list.status === "error" ? (
-        <p className="py-10 text-muted">Submissions could not be loaded.</p>
+        <p className="py-10 text-muted">{list.storageDown ? STORAGE_DOWN : "Submissions could not be loaded."}</p>
       ) : list.items.length === 0 ? (
         <p className="py-10 text-muted">{filtered ? "No enquiries match this view" : "No submissions yet"}</p>
       ) : (

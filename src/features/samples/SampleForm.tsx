@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { fill } from "../../i18n/fill";
 import type { Locale } from "../../i18n/locales";
+import { useDraft } from "../forms/draft";
 import { type FieldSpec, TextFields } from "../forms/FormField";
 import { CONTROL_BORDER, CONTROL_CLASS, ERROR_CLASS, LABEL_CLASS } from "../forms/form-classes";
 import { PublicForm, personFieldSpecs, usePublicForm } from "../forms/PublicForm";
@@ -22,6 +23,12 @@ const EMPTY: Values = {
   city: "",
   country: "",
 };
+interface Draft {
+  values: Values;
+  chosen: string[];
+}
+const isEmptyDraft = ({ values, chosen }: Draft) =>
+  chosen.length === 0 && Object.values(values).every((value) => value === "");
 
 const addressFields = (t: SampleFormTexts["form"]): FieldSpec<TextName>[] => [
   {
@@ -102,6 +109,11 @@ export default function SampleForm({ finishes, countries, language, texts }: Pro
     controlOf: (field) => field.replace("address.", ""),
   });
   const { id, errors, hydrated } = form;
+  const draft = useMemo(() => ({ values, chosen }), [values, chosen]);
+  useDraft<Draft>(`form-draft:${ENDPOINT}`, draft, isEmptyDraft, (saved) => {
+    setValues({ ...EMPTY, ...saved.values });
+    setChosen(Array.isArray(saved.chosen) ? saved.chosen.filter((key) => finishes.some((f) => f.key === key)) : []);
+  });
 
   useEffect(() => {
     // A product page's link names one finish to start with: /samples?finish=felt-panels/moss

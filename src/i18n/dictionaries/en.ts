@@ -179,6 +179,8 @@ export const en = {
     home: "Return to Home",
     back: "Back to the form",
     explore: "Explore Products",
+    /** Under a post that was not stored, without JavaScript. */
+    notSent: "Nothing was sent. Go back with your browser's Back button: what you wrote is still in the form.",
   },
   contact: {
     title: "Contact",

@@ -179,6 +179,7 @@ export const et: Dictionary = {
     home: "Tagasi avalehele",
     back: "Tagasi vormi juurde",
     explore: "Tutvu toodetega",
+    notSent: "Midagi ei saadetud. Minge brauseri nupuga Tagasi: teie kirjutatu on vormis alles.",
   },
   contact: {
     title: "Kontakt",

@@ -177,6 +177,7 @@ export const fi: Dictionary = {
     home: "Palaa etusivulle",
     back: "Takaisin lomakkeeseen",
     explore: "Tutustu tuotteisiin",
+    notSent: "Mitään ei lähetetty. Palaa selaimen Takaisin-painikkeella: kirjoittamasi teksti on yhä lomakkeessa.",
   },
   contact: {
     title: "Yhteystiedot",

@@ -175,6 +175,7 @@ export const sv: Dictionary = {
     home: "Till startsidan",
     back: "Tillbaka till formuläret",
     explore: "Utforska produkterna",
+    notSent: "Ingenting skickades. Gå tillbaka med webbläsarens bakåtknapp: det du skrev finns kvar i formuläret.",
   },
   contact: {
     title: "Kontakt",

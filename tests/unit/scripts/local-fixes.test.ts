@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // checked against. An upgrade fails this test until the defect tests (tests/integration/local-fixes*)
 // have been run against the new version and the header updated, or the fix deleted.
 const folder = join(process.cwd(), "scripts", "local-fixes");
-const fixes = readdirSync(folder).filter((name) => name.endsWith(".mjs"));
+const fixes = readdirSync(folder).filter((name) => /\.m?[jt]s$/.test(name));
 
 function installedVersion(name: string): string {
   return JSON.parse(readFileSync(join(process.cwd(), "node_modules", name, "package.json"), "utf8")).version;

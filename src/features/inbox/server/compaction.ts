@@ -43,9 +43,10 @@ export async function compactPending(stores: InboxStores, now = Date.now()): Pro
   const first = await inBatches(keys, 16, (key) => readRecordState(stores.submissions, key));
   const orphans = keys.filter((key, i) => first[i]?.state === "missing" && keyTime(key) < now - ORPHAN_GRACE_MS);
   await inBatches(orphans, 16, async (key) => {
-    await deletePending(stores.index, [key]);
-    // The pointer only while it still names this key (an id is never reused, but a pointer is checked).
+    // The pointer first, only while it still names this key (an id is never reused, but a pointer is
+    // checked): should the entry's deletion fail, the next compaction finds the entry again.
     if ((await readPointer(stores.index, keyId(key), now)) === key) await deletePointer(stores.index, keyId(key));
+    await deletePending(stores.index, [key]);
   });
   const found = keys.flatMap((key, i) => {
     const read = first[i];

@@ -267,6 +267,38 @@ export async function writePointer(index: BlobStore, id: string, key: string): P
   return write.modified;
 }
 
+/**
+ * Gives back a deletion's claim that could not finish (its storage failed): the pointer loses its
+ * mark while it still holds this claim, so a retry need not wait out DELETION_LEASE_MS. Best effort:
+ * when the storage is down this fails too, and the claim runs out by itself.
+ */
+export async function releaseDeletion(index: BlobStore, id: string, key: string, claimedAt: number): Promise<void> {
+  const found = await guard("reading an id pointer", () =>
+    index.getWithMetadata(pointerKey(id), { type: "json", consistency: "strong" }),
+  );
+  const data = found?.data as Pointer | null | undefined;
+  if (!found || data?.key !== key || data.deleting !== claimedAt) return;
+  await guard("releasing an id pointer", () =>
+    index.setJSON(pointerKey(id), { key }, { onlyIfMatch: found.etag ?? "missing-etag" }),
+  );
+}
+
+/**
+ * The key of a deletion that was claimed and whose enquiry is gone, but whose pointer is still there:
+ * a deletion that stopped half-way. Null for anything else (no pointer, or an enquiry still stored).
+ */
+export async function abandonedDeletion(stores: InboxStores, id: string): Promise<string | null> {
+  const stored = await readStoredJSON(stores.index, pointerKey(id), "reading an id pointer");
+  if (stored.state !== "ok") return null;
+  const data = stored.value as Pointer | null;
+  const key = data?.key;
+  if (typeof key !== "string" || !isSubmissionKey(key) || keyId(key) !== id || typeof data?.deleting !== "number") {
+    return null;
+  }
+  const state = await readRecordState(stores.submissions, key);
+  return state.state === "missing" ? key : null;
+}
+
 export async function deletePointer(index: BlobStore, id: string): Promise<void> {
   await guard("deleting an id pointer", () => index.delete(pointerKey(id)));
 }

@@ -4,6 +4,7 @@ import { z } from "../../../lib/zod";
 import { backoff, inBatches, MAX_ATTEMPTS, sleep } from "./cas";
 import { type FullRecord, fold, fullRecord, indexEntry, keyId, keyTime, submissionKey, textMatches } from "./format";
 import {
+  abandonedDeletion,
   claimDeletion,
   deletePending,
   deletePointer,
@@ -11,6 +12,7 @@ import {
   readIndex,
   readPointer,
   readRecord,
+  releaseDeletion,
   removeEntries,
   removeRows,
   syncEntry,
@@ -29,9 +31,10 @@ export interface RecordStores extends InboxStores {
 type Log = (message: string, error?: unknown) => void;
 
 /**
- * Stores a new submission so that it is never missing from the index: its id pointer and its own
- * index entry (`pending/<key>`, moved into the month's shard later by compaction) are written first,
- * then the submission itself. Every write is of a key of its own, so any number of posts at once
+ * Stores a new submission so that it is never missing from the index: its own index entry
+ * (`pending/<key>`, moved into the month's shard later by compaction) and then its id pointer are
+ * written first, then the submission itself. So a pointer never exists without its entry, and
+ * compaction, which removes an entry whose submission never came, removes such a pointer with it. Every write is of a key of its own, so any number of posts at once
  * never contend for one. When that last write fails, what was written before
  * is removed again, unless the submission turns out to be stored after all (then it counts as stored).
  * When even that cannot be found out, the index entry stays: a list skips an entry without a stored
@@ -57,11 +60,11 @@ export async function saveIndexedSubmission(
   }
   const log = stores.log ?? ((message: string, error?: unknown) => console.error(message, error));
   const key = submissionKey(new Date(submission.created_at), submission.id);
-  if (!(await writePointer(index, submission.id, key))) {
-    throw new StorageUnavailableError("submission id already taken");
-  }
+  await writePending(index, key, indexEntry(submission));
   try {
-    await writePending(index, key, indexEntry(submission));
+    if (!(await writePointer(index, submission.id, key))) {
+      throw new StorageUnavailableError("submission id already taken");
+    }
     await saveSubmission(stores.submissions, submission);
   } catch (error) {
     const stored = await stores.submissions.get(key, { type: "json", consistency: "strong" }).then(
@@ -70,9 +73,10 @@ export async function saveIndexedSubmission(
     );
     if (stored === true) return keepUnlessErased();
     if (stored === false) {
-      await Promise.all([deletePending(index, [key]), deletePointer(index, submission.id)]).catch(
-        (rollbackError: unknown) => log(`could not roll back the index entry of ${key}`, rollbackError),
-      );
+      // The pointer before the entry: an entry left behind is found by compaction, pointer and all.
+      await deletePointer(index, submission.id)
+        .then(() => deletePending(index, [key]))
+        .catch((rollbackError: unknown) => log(`could not roll back the index entry of ${key}`, rollbackError));
     }
     throw error;
   }
@@ -158,8 +162,10 @@ export async function updateSubmission(
 
 /**
  * Deletes submissions with everything that belongs to them: the submissions first (so none is ever
- * stored without its index entry), then their index entries, export copies, id pointers and outbox
- * entries.
+ * stored without its index entry), then their new index entries, export copies, id pointers and
+ * outbox entries, and their entries in the month shards last. A deletion that stops half-way thus
+ * leaves a shard entry, by which a retry (or an erasure by the same address) finds the rest, and
+ * which the daily maintenance removes once its submission is gone.
  */
 export async function deleteKeys(
   stores: InboxStores & { outbox?: BlobStore | undefined },
@@ -168,7 +174,6 @@ export async function deleteKeys(
   if (keys.length === 0) return;
   await inBatches(keys, 16, (key) => guard("deleting a submission", () => stores.submissions.delete(key)));
   await deletePending(stores.index, keys);
-  await removeEntries(stores.index, keys);
   await removeRows(stores.index, keys);
   await inBatches(keys, 16, (key) =>
     Promise.all([
@@ -176,6 +181,7 @@ export async function deleteKeys(
       stores.outbox ? deleteOutboxEntry(stores.outbox, key) : undefined,
     ]),
   );
+  await removeEntries(stores.index, keys);
 }
 
 /**
@@ -184,14 +190,27 @@ export async function deleteKeys(
  */
 export async function deleteSubmission(stores: RecordStores, id: string, now = Date.now()): Promise<boolean> {
   const key = await claimDeletion(stores.index, id, now);
-  if (!key) return false;
-  // Read as text: an unreadable submission is deleted like any other.
-  const stored = await guard("reading a submission", () =>
-    stores.submissions.get(key, { type: "text", consistency: "strong" }),
-  );
-  if (stored === null) return false;
-  await deleteKeys(stores, [key]);
-  return true;
+  if (!key) {
+    // What a deletion that stopped half-way left (its enquiry gone, the rest not yet) goes now.
+    const abandoned = await abandonedDeletion(stores, id);
+    if (abandoned) await deleteKeys(stores, [abandoned]);
+    return false;
+  }
+  try {
+    // Read as text: an unreadable submission is deleted like any other.
+    const stored = await guard("reading a submission", () =>
+      stores.submissions.get(key, { type: "text", consistency: "strong" }),
+    );
+    if (stored === null) {
+      await deleteKeys(stores, [key]);
+      return false;
+    }
+    await deleteKeys(stores, [key]);
+    return true;
+  } catch (error) {
+    await releaseDeletion(stores.index, id, key, now).catch(() => {});
+    throw error;
+  }
 }
 
 /** The address as erasure compares it: trimmed and lower-cased. */

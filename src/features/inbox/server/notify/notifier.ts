@@ -1,5 +1,6 @@
 import type { NotifyConfigChoice } from "../../../../../netlify/lib/mail/config";
-import { describeSendError, type SendMail, smtpSender } from "../../../../../netlify/lib/mail/sender";
+import type { NotificationMail } from "../../../../../netlify/lib/mail/mail";
+import { describeSendError, mayHaveBeenSent, type SendMail, smtpSender } from "../../../../../netlify/lib/mail/sender";
 import type { BlobStore } from "../../../../../netlify/lib/storage";
 import { z } from "../../../../lib/zod";
 import { submissionKey } from "../listing";
@@ -46,10 +47,26 @@ export interface ContactNotifier {
   deliver(submission: Submission, queued: boolean): Promise<void>;
 }
 
+/**
+ * A mail that an earlier attempt may have delivered already: it says so in its subject and in a
+ * header, and keeps its Message-ID, by which mail programs also recognise a repeat.
+ */
+export function possibleRepeat(message: NotificationMail): NotificationMail {
+  return {
+    ...message,
+    subject: `[Possible repeat] ${message.subject}`,
+    headers: { ...message.headers, "X-Possible-Repeat": "yes" },
+  };
+}
+
 /** An entry whose submission is missing is left this long (its submission may be being written). */
 export const ORPHAN_GRACE_MS = 15 * 60 * 1000;
-/** The drain stops claiming entries after this long, to finish within a scheduled function's run. */
-export const DRAIN_BUDGET_MS = 20_000;
+/**
+ * The drain stops claiming entries after this long: the entry in hand may still take a few storage
+ * calls (4 s each at most) and one send (its SMTP waits are bounded), and the run ends within a
+ * scheduled function's 30 s, leaving the rest to the next run.
+ */
+export const DRAIN_BUDGET_MS = 12_000;
 
 /** The fields a mail needs; a stored submission may carry more (status, note, …). */
 const { kind, id, created_at, name, email, phone, company, message, address, finishes } = SubmissionSchema.shape;
@@ -77,9 +94,11 @@ export function createNotifier(deps: NotifierDeps) {
   const unconfigured = () =>
     `notification mail is not configured (${deps.config.problems.join("; ")}): enquiries wait in the outbox`;
 
-  async function mail(submission: Submission) {
+  /** Sends the mail; `repeat` when an earlier attempt may have delivered it already (see outbox.ts). */
+  async function mail(submission: Submission, repeat = false) {
     if (!config || !send) throw new Error(unconfigured());
-    await send(notificationMail(submission, config));
+    const message = notificationMail(submission, config);
+    await send(repeat ? possibleRepeat(message) : message);
   }
 
   /** Claims the entry, sends and records the outcome. */
@@ -101,11 +120,11 @@ export function createNotifier(deps: NotifierDeps) {
         await releaseOutboxEntry(deps.outbox, key, claim.token);
         return "waiting" as const;
       }
-      await mail(stored);
+      await mail(stored, claim.entry.maybe_sent === true);
     } catch (error) {
       // Whatever failed while the lease was held (reading the submission, the send) counts as an attempt.
       const problem = describeSendError(error, config?.smtpUrl);
-      const entry = await failOutboxEntry(deps.outbox, key, claim.token, now(), problem);
+      const entry = await failOutboxEntry(deps.outbox, key, claim.token, now(), problem, mayHaveBeenSent(error));
       log(
         `notification mail for ${key} not sent (attempt ${entry?.attempts ?? "?"}, next at ${entry?.next_attempt_at ?? "lease expiry"}): ${problem}`,
       );

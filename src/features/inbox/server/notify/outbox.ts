@@ -40,6 +40,11 @@ export const OutboxEntrySchema = z.object({
   lease: LeaseSchema.nullable(),
   /** Set only when the mail went out but the entry could not be deleted. */
   sent_at: z.iso.datetime().nullable(),
+  /**
+   * Set when an earlier attempt may have delivered the mail after all (the connection dropped after
+   * the message was handed over, or a sender stopped mid-send): the next mail says it may be a repeat.
+   */
+  maybe_sent: z.literal(true).optional(),
 });
 export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
 
@@ -122,7 +127,12 @@ export async function claimOutboxEntry(
   if (requireDue && Date.parse(entry.next_attempt_at) > now) return { state: "later", entry };
   const token = crypto.randomUUID();
   // The token makes the claimed entry's content, and so its ETag, differ from every earlier version.
-  const claimed: OutboxEntry = { ...entry, lease: { token, until: iso(now + LEASE_MS) } };
+  // A lease that ran out belonged to a sender stopped mid-send, whose mail may have gone.
+  const claimed: OutboxEntry = {
+    ...entry,
+    ...(entry.lease ? { maybe_sent: true as const } : {}),
+    lease: { token, until: iso(now + LEASE_MS) },
+  };
   const write = await guard("claiming an outbox entry", () =>
     store.setJSON(key, claimed, { onlyIfMatch: found.etag ?? "missing-etag" }),
   );
@@ -181,12 +191,14 @@ export async function failOutboxEntry(
   token: string,
   now: number,
   problem: string,
+  maybeSent = false,
 ): Promise<OutboxEntry | null> {
   let updated: OutboxEntry | null = null;
   const written = await updateLeased(store, key, token, (entry) => {
     const attempts = entry.attempts + 1;
     updated = {
       ...entry,
+      ...(maybeSent ? { maybe_sent: true as const } : {}),
       attempts,
       last_error: problem.slice(0, 500),
       next_attempt_at: iso(now + retryDelay(attempts)),
