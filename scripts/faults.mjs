@@ -76,7 +76,9 @@ const stores = {
 /** Serves dist/ with the faults given; resolves once the site answers. */
 async function serve(fault) {
   const args = ["scripts/preview.mjs", "--no-build", ...(fault ? ["--fault", fault] : [])];
-  const child = resources.spawn(process.execPath, args, { stdio: ["ignore", "ignore", "ignore"] });
+  // Enough warm instances that the posts and staff changes of one fault run side by side.
+  const env = { ...process.env, PREVIEW_FUNCTION_INSTANCES: "8" };
+  const child = resources.spawn(process.execPath, args, { stdio: ["ignore", "ignore", "ignore"], env });
   await waitForUrl(`${ORIGIN}/`, 60_000);
   return {
     async stop() {
@@ -301,27 +303,41 @@ async function mailsOf(records) {
   return { sent, duplicated };
 }
 
+const verbose = process.argv.includes("--verbose");
+let phaseStarted = Date.now();
+/** With --verbose, how long each phase of a fault took. */
+const phase = (name) => {
+  if (verbose) console.log(`  ${name}: ${((Date.now() - phaseStarted) / 1000).toFixed(1)} s`);
+  phaseStarted = Date.now();
+};
+
 /** One fault, from the first post to the last check. */
 async function rehearse(fault) {
+  phaseStarted = Date.now();
   const tag = `${run}-${fault.replace(/[^a-z0-9]+/gi, "")}`;
   const staff = await seedForStaff(tag);
   let site = await serve(fault);
+  phase("serving with the fault");
   const answers = await Promise.all(posts(tag).map(send));
   if (process.argv.includes("--verbose"))
     console.log(answers.map((a) => `${a.kind} ${a.js ? "json" : "form"} ${a.status} ${a.location}`).join(", "));
+  phase("posts");
   const changes = staffChanges(staff);
   const token = await adminToken();
-  const during = [];
-  for (const change of changes) during.push(await staffCall(change, token, fault.startsWith("kill:")));
+  // Several staff at work at once, as in a busy inbox (each change is safe beside the others).
+  const during = await Promise.all(changes.map((change) => staffCall(change, token, fault.startsWith("kill:"))));
+  phase("staff changes");
   await site.stop();
 
   site = await serve(null);
+  phase("serving without it");
   const again = await adminToken();
-  const after = [];
-  for (const [i, change] of changes.entries()) after.push(during[i]?.ok ? during[i] : await staffCall(change, again));
+  const after = await Promise.all(changes.map((change, i) => (during[i]?.ok ? during[i] : staffCall(change, again))));
+  phase("staff retries");
   await site.stop();
 
   await catchUp();
+  phase("scheduled jobs");
   const stored = await storedWith(tag);
   const storedMarkers = new Set(
     stored.map(({ record }) => (JSON.stringify(record).match(new RegExp(`${tag}-\\d`)) ?? [""])[0]),

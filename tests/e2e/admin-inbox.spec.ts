@@ -503,9 +503,31 @@ test("a refused change shows the API's message in a toast above the open dialog"
       : route.fallback(),
   );
   const dialog = await openEnquiry(page, name);
-  await expect(dialog.getByText("Storage unavailable, please try again later")).toBeVisible();
-  await expect(dialog.getByText("Error", { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText("Storage is unavailable, nothing was changed. Please try again in a minute."),
+  ).toBeVisible();
+  await expect(dialog.getByText("Storage unavailable", { exact: true })).toBeVisible();
   await expect(row(page, marker)).toHaveAttribute("data-status", "new");
+  await page.unrouteAll();
+});
+
+test("while storage is unavailable the inbox says so, never that there are no enquiries", async ({ page }) => {
+  await signInAsAdmin(page);
+  const list = (url: URL) => url.pathname === "/api/contact-submissions";
+  await page.route(list, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: { code: "storage_unavailable", message: "Storage unavailable, please try again later" },
+      }),
+    }),
+  );
+  await page.reload();
+  const notice = page.getByText("Storage is unavailable, nothing was changed. Please try again in a minute.");
+  await expect(notice.first()).toBeVisible();
+  await expect(page.getByText("No submissions yet")).toHaveCount(0);
+  await expect(page.getByRole("table")).toHaveCount(0);
   await page.unrouteAll();
 });
 
