@@ -12,7 +12,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { BlobsServer } from "@netlify/blobs/server";
 import { localPost } from "./lib/local-post.mjs";
-import { startMailCatcher } from "./lib/mail-catcher.mjs";
+import { freePort, startMailCatcher } from "./lib/mail-catcher.mjs";
 import { exitIfServed, runResources, waitForUrl } from "./lib/preview-run.mjs";
 import "./local-fixes/netlify-blobs-server.mjs";
 import "./lib/typescript-imports.mjs";
@@ -61,8 +61,20 @@ if (!existsSync("dist/index.html")) {
 }
 await exitIfServed(ORIGIN);
 
-// One mail catcher for the whole run: each preview reuses it, so no mail is lost between them.
-const catcher = await startMailCatcher({ log: () => {} });
+// One mail catcher for the whole run, on ports of its own: each preview sends to it (SMTP_URL), so no
+// mail is lost between them, and a developer's own catcher is left alone.
+const catcher = await startMailCatcher({
+  smtpPort: await freePort(),
+  webPort: await freePort(),
+  reuse: false,
+  log: () => {},
+});
+const MAIL_ENV = {
+  SMTP_URL: catcher.smtpUrl,
+  NOTIFY_EMAIL_TO: "enquiries@example.com",
+  NOTIFY_EMAIL_FROM: "Aural Acoustics website <website@example.com>",
+  SITE_URL: ORIGIN,
+};
 const blobsServer = new BlobsServer({ directory: join(process.cwd(), ".netlify", "blobs-serve"), token: "matrix" });
 const { port: blobsPort } = await blobsServer.start();
 const edgeURL = `http://localhost:${blobsPort}`;
@@ -77,7 +89,7 @@ const stores = {
 async function serve(fault) {
   const args = ["scripts/preview.mjs", "--no-build", ...(fault ? ["--fault", fault] : [])];
   // Enough warm instances that the posts and staff changes of one fault run side by side.
-  const env = { ...process.env, PREVIEW_FUNCTION_INSTANCES: "8" };
+  const env = { ...process.env, ...MAIL_ENV, PREVIEW_FUNCTION_INSTANCES: "8" };
   const child = resources.spawn(process.execPath, args, { stdio: ["ignore", "ignore", "ignore"], env });
   await waitForUrl(`${ORIGIN}/`, 60_000);
   return {
@@ -273,16 +285,10 @@ async function catchUp() {
   await applyRetention(stores, { months: 24, spamDays: 30, now: later() });
   while ((await compactPending(stores, later())) > 0);
   await compactPending(stores, later());
-  const env = {
-    SMTP_URL: catcher.smtpUrl,
-    NOTIFY_EMAIL_TO: "enquiries@example.com",
-    NOTIFY_EMAIL_FROM: "Aural Acoustics website <website@example.com>",
-    SITE_URL: ORIGIN,
-  };
   const notifier = createNotifier({
     outbox: stores.outbox,
     submissions: stores.submissions,
-    config: notifyConfig(env),
+    config: notifyConfig(MAIL_ENV),
     now: later,
     log: () => {},
   });
