@@ -7,6 +7,7 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, fontProviders } from "astro/config";
+import { spamModel } from "./integrations/spam-model.ts";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
 import { searchIndex } from "./src/features/search/pagefind-index.mjs";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "./src/i18n/locales.ts";
@@ -153,6 +154,8 @@ export default defineConfig({
     pageCsp(),
     // Then the site search's index of the final pages, one per language.
     searchIndex(),
+    // The learned spam filter, trained on the repository's corpora for the forms' functions.
+    spamModel(),
   ],
   security: {
     // Every page gets a CSP meta tag whose script-src and style-src list the hashes of what Astro emits;

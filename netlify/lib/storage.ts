@@ -62,6 +62,10 @@ export const STORES = {
   audit: "contact-audit",
   /** The proof-of-work solutions already used, each until its challenge expires. */
   proofs: "form-proofs",
+  /** The learned spam filter's newest model, from the nightly retraining. */
+  spamModel: "spam-model",
+  /** The staff's spam decisions, by enquiry id: the labels the nightly retraining learns from. */
+  spamLabels: "spam-labels",
 } as const;
 
 /**

@@ -13,7 +13,8 @@ registerHooks({
       return nextResolve(specifier, context);
     } catch (error) {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-      if (code !== "ERR_MODULE_NOT_FOUND" || !RELATIVE.test(specifier) || HAS_EXTENSION.test(specifier)) throw error;
+      const missing = code === "ERR_MODULE_NOT_FOUND" || code === "ERR_UNSUPPORTED_DIR_IMPORT";
+      if (!missing || !RELATIVE.test(specifier) || HAS_EXTENSION.test(specifier)) throw error;
       for (const candidate of [`${specifier}.ts`, `${specifier}/index.ts`]) {
         try {
           return nextResolve(candidate, context);

@@ -9,6 +9,7 @@ import {
   refuseUnconfigured,
 } from "../../forms/server/handler";
 import { akismetConfig } from "../../spam/server/akismet";
+import { modelSource } from "../../spam/server/model-source";
 import { altchaKey } from "../../spam/server/proof";
 import { type Screen, spamScreen } from "../../spam/server/screen";
 import { type ContactNotifier, siteNotifier } from "./notify";
@@ -108,6 +109,7 @@ export function publicFormFunction<T>(form: PublicForm<T>, env: Env = process.en
           proof: { key: proofKey.key, used: lazyStore(STORES.proofs) },
           // A local server never sends visitors' words out (see akismetConfig).
           akismet: akismetConfig(env, { deployed: isDeployed(context) }),
+          learned: modelSource({ store: lazyStore(STORES.spamModel) }),
         }),
       },
       form.spec(),

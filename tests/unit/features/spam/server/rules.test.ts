@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
+import fresh from "../../../../../src/features/spam/corpora/fresh.json";
+import heldOut from "../../../../../src/features/spam/corpora/held-out.json";
+import corpus from "../../../../../src/features/spam/corpora/labelled.json";
 import {
   type ProofState,
   type ScoredText,
   SPAM_THRESHOLD,
   scoreEnquiry,
 } from "../../../../../src/features/spam/server/rules";
-import corpus from "../../../../fixtures/spam-corpus.json";
-import fresh from "../../../../fixtures/spam-corpus-fresh.json";
-import heldOut from "../../../../fixtures/spam-corpus-held-out.json";
 
 // The content rules against a labelled corpus written as customers and spammers write: enquiries and
 // sample requests in English, Estonian, Finnish, Swedish and Russian (short and long, some with a link

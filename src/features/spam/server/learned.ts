@@ -1,0 +1,235 @@
+/**
+ * The learned part of the spam check: logistic regression over character n-grams and a few facts of
+ * the post's shape, trained on labelled enquiries. Character n-grams carry across languages and
+ * disguises ("s.e.o", "SE0", a Cyrillic "о" in a Latin word, a zero-width space), which word lists do
+ * not. The language or script of a message is no signal: each language's spam and legitimate
+ * enquiries weigh the same in training, so an n-gram that only says "this is Russian" learns nothing.
+ * The model holds hashed feature weights and nothing of any enquiry's text.
+ */
+
+/** What the classifier reads of an enquiry: the form's text fields. */
+export interface LearnedInput {
+  kind?: "contact" | "samples" | undefined;
+  name: string;
+  email: string;
+  company: string | null;
+  phone?: string | null;
+  message: string | null;
+  address?: { street: string; city: string } | null;
+}
+
+/** A trained model: its weights by feature hash, the bias, and the names of its strongest features. */
+export interface LearnedModel {
+  version: 1;
+  bits: number;
+  bias: number;
+  weights: Record<string, number>;
+}
+
+const ZERO_WIDTH = /\p{Cf}|\u034f|\u115f|\u1160|\u3164|\uffa0/gu;
+/** Cyrillic and Greek letters drawn like Latin ones, as spam writes them inside Latin words. */
+const LOOKALIKES: Record<string, string> = {
+  а: "a",
+  е: "e",
+  о: "o",
+  р: "p",
+  с: "c",
+  у: "y",
+  х: "x",
+  і: "i",
+  ј: "j",
+  ѕ: "s",
+  ԁ: "d",
+  ο: "o",
+  α: "a",
+  ε: "e",
+  ρ: "p",
+  ν: "v",
+  κ: "k",
+  τ: "t",
+};
+const LATIN = /\p{Script=Latin}/u;
+
+/** A word whose letters are Latin except for look-alikes reads as the Latin word it imitates. */
+function unmask(word: string): string {
+  if (!LATIN.test(word)) return word;
+  return [...word].map((char) => LOOKALIKES[char] ?? char).join("");
+}
+
+/**
+ * Text as the model reads it: NFKC, lower case, invisible characters removed, look-alike letters in
+ * Latin words unmasked, "dot com" and "hxxp" read as what they stand for, letters spelt out with dots
+ * or spaces ("s.e.o", "s e o") joined, and digits that stand for letters inside words read as letters.
+ */
+export function readable(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(ZERO_WIDTH, "")
+    .replace(/\s*(?:\(|\[)?\s*dot\s*(?:\)|\])?\s*(com|net|org|io|ee|eu|example)\b/gu, ".$1")
+    .replace(/\bhxxp(s?)/gu, "http$1")
+    .replace(/\b(?:\p{L}[.\s](?=\p{L}\b)){2,}\p{L}\b/gu, (spelt) => spelt.replace(/[.\s]/gu, ""))
+    .replace(/(?<=\p{L})[0@$](?=\p{L})/gu, (char) => ({ "0": "o", "@": "a", $: "s" })[char] ?? char)
+    .split(/(\s+)/u)
+    .map(unmask)
+    .join("");
+}
+
+const URL_LIKE = /(?:https?:\/\/|www\.|\b[\p{L}\d-]+\.(?:com|net|org|io|ly|ru|xyz|shop|site|online|example)\b)/u;
+const MONEY = /(?:[$€£]\s?\d|\d\s?(?:[$€£]|eur|usd|euro)|\b\d+\s?%)/iu;
+
+/** Facts of the post's shape, as tokens of their own (a "#" cannot start an n-gram). */
+function shapeTokens(input: LearnedInput, message: string): string[] {
+  const tokens = [`#kind:${input.kind ?? "contact"}`];
+  const links = message.match(new RegExp(URL_LIKE, "gu"))?.length ?? 0;
+  tokens.push(links === 0 ? "#links:0" : links < 3 ? "#links:1-2" : "#links:3+");
+  if (URL_LIKE.test(readable(input.name))) tokens.push("#url-in-name");
+  if (input.company && URL_LIKE.test(readable(input.company))) tokens.push("#url-in-company");
+  if (input.address && URL_LIKE.test(readable(`${input.address.street} ${input.address.city}`)))
+    tokens.push("#url-in-address");
+  if (MONEY.test(message)) tokens.push("#money");
+  if (input.kind !== "samples")
+    tokens.push(message.length < 80 ? "#short" : message.length < 400 ? "#medium" : "#long");
+  return tokens;
+}
+
+/** Character n-grams (3 to 5) of each word, with the word's edges marked, prefixed by their field. */
+function grams(field: string, text: string): string[] {
+  const out: string[] = [];
+  for (const word of text.split(/[^\p{L}\p{N}$€@.]+/u)) {
+    if (!word) continue;
+    const padded = ` ${word} `;
+    for (let n = 3; n <= 5; n++) {
+      for (let i = 0; i + n <= padded.length; i++) out.push(`${field}${padded.slice(i, i + n)}`);
+    }
+  }
+  return out;
+}
+
+/** Every feature of one enquiry, as strings (n-grams and shape tokens). */
+export function features(input: LearnedInput): string[] {
+  const message = readable(input.message ?? "");
+  const street = input.address ? readable(`${input.address.street} ${input.address.city}`) : "";
+  return [
+    ...shapeTokens(input, message),
+    ...grams("m:", message),
+    ...grams("n:", readable(`${input.name} ${input.company ?? ""}`)),
+    ...grams("a:", street),
+    ...grams("e:", readable(input.email.split("@")[0] ?? "")),
+  ];
+}
+
+/** FNV-1a, 32 bits: a feature's bucket among 2^bits. */
+export function bucket(feature: string, bits: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < feature.length; i++) {
+    hash ^= feature.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) & ((1 << bits) - 1);
+}
+
+/** The features' buckets, each counted once (an enquiry's length does not multiply its evidence). */
+const buckets = (input: LearnedInput, bits: number) => [...new Set(features(input).map((f) => bucket(f, bits)))];
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+/** The bias plus the weights of the enquiry's features, scaled by their count. */
+function logit(model: LearnedModel, ids: number[]): number {
+  const scale = 1 / Math.sqrt(Math.max(1, ids.length));
+  return ids.reduce((sum, id) => sum + (model.weights[id] ?? 0) * scale, model.bias);
+}
+
+/** The probability that an enquiry is spam, 0 to 1. */
+export function spamProbability(model: LearnedModel, input: LearnedInput): number {
+  return sigmoid(logit(model, buckets(input, model.bits)));
+}
+
+/** The features that weighed most towards spam in this enquiry, as the reader can see them. */
+export function strongestFeatures(model: LearnedModel, input: LearnedInput, count = 5): string[] {
+  const seen = new Map<number, string>();
+  for (const feature of features(input))
+    if (!seen.has(bucket(feature, model.bits))) seen.set(bucket(feature, model.bits), feature);
+  return [...seen]
+    .map(([id, feature]) => ({ feature, weight: model.weights[id] ?? 0 }))
+    .filter(({ weight }) => weight > 0)
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, count)
+    .map(({ feature }) => feature.replace(/^[mnae]:/, "").trim());
+}
+
+/** A pseudo-random sequence from a seed (mulberry32), so that training is repeatable. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A copy of `items` in a random order (Fisher–Yates). */
+function shuffled<T>(items: T[], random: () => number): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/** One labelled enquiry for training; `group` is what each label is balanced within (its language). */
+export interface Example {
+  input: LearnedInput;
+  spam: boolean;
+  group: string;
+}
+
+export interface TrainOptions {
+  bits?: number;
+  epochs?: number;
+  rate?: number;
+  /** L2 penalty per step. */
+  l2?: number;
+}
+
+/**
+ * Logistic regression by stochastic gradient descent with AdaGrad steps and an L2 penalty, in a fixed
+ * order (the same examples give the same model). Each (group, label) pair weighs the same in total,
+ * so no language's n-grams learn which way its examples happened to lean.
+ */
+export function train(examples: Example[], { bits = 18, epochs = 12, rate = 0.5, l2 = 1e-6 }: TrainOptions = {}) {
+  const counts = new Map<string, number>();
+  for (const e of examples) counts.set(`${e.group}|${e.spam}`, (counts.get(`${e.group}|${e.spam}`) ?? 0) + 1);
+  const pairs = counts.size;
+  const data = examples.map((e) => ({
+    ids: buckets(e.input, bits),
+    y: e.spam ? 1 : 0,
+    weight: examples.length / pairs / (counts.get(`${e.group}|${e.spam}`) ?? 1),
+  }));
+  const model: LearnedModel = { version: 1, bits, bias: 0, weights: {} };
+  const squares = new Map<number, number>();
+  let biasSquares = 0;
+  const random = seeded(1);
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (const example of shuffled(data, random)) {
+      const gradient = (sigmoid(logit(model, example.ids)) - example.y) * example.weight;
+      const scale = 1 / Math.sqrt(Math.max(1, example.ids.length));
+      for (const id of example.ids) {
+        const g = gradient * scale + l2 * (model.weights[id] ?? 0);
+        const sum = (squares.get(id) ?? 0) + g * g;
+        squares.set(id, sum);
+        model.weights[id] = (model.weights[id] ?? 0) - (rate * g) / Math.sqrt(sum + 1e-8);
+      }
+      biasSquares += gradient * gradient;
+      model.bias -= (rate * gradient) / Math.sqrt(biasSquares + 1e-8);
+    }
+  }
+  for (const [id, weight] of Object.entries(model.weights)) {
+    if (Math.abs(weight) < 1e-3) delete model.weights[id];
+    else model.weights[id] = Math.round(weight * 1e4) / 1e4;
+  }
+  return model;
+}

@@ -1,0 +1,86 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { crossCorpus } from "../../../../../src/features/spam/server/cross-corpus";
+import {
+  features,
+  readable,
+  spamProbability,
+  strongestFeatures,
+} from "../../../../../src/features/spam/server/learned";
+import { trainingExamples, trainModel } from "../../../../../src/features/spam/server/training";
+
+describe("readable: text as the learned filter reads it", () => {
+  it("reads disguised words as the words they imitate", () => {
+    expect(readable("Best s.e.o offer")).toBe("best seo offer");
+    expect(readable("S E O services")).toBe("seo services");
+    expect(readable("m@rketing and l0w prices")).toBe("marketing and low prices");
+    expect(readable("se\u200bo\u2060 rank")).toBe("seo rank");
+    expect(readable("visit shop dot com today")).toBe("visit shop.com today");
+    expect(readable("hxxps://x.example")).toBe("https://x.example");
+    // A Cyrillic "е" and "о" inside a Latin word.
+    expect(readable("s\u0435\u043e rank")).toBe("seo rank");
+  });
+
+  it("leaves words written wholly in another script as they are", () => {
+    expect(readable("Здравствуйте, нужны панели")).toBe("здравствуйте, нужны панели");
+    expect(readable("Γειά σου")).toBe("γειά σου");
+  });
+});
+
+describe("features", () => {
+  it("marks a link in the name, money and the form's kind as facts of their own", () => {
+    const found = features({
+      name: "Cheap loans www.loans.example",
+      email: "a@b.example",
+      company: null,
+      message: "From €99 only",
+    });
+    expect(found).toContain("#url-in-name");
+    expect(found).toContain("#money");
+    expect(found).toContain("#kind:contact");
+  });
+});
+
+describe("training", () => {
+  const examples = trainingExamples(["labelled", "held-out"]);
+
+  it("is repeatable: the same examples give the same model", () => {
+    expect(trainModel(examples)).toEqual(trainModel(examples));
+  });
+
+  it("names the n-grams that weighed most towards spam", () => {
+    const model = trainModel(examples);
+    const seo = {
+      name: "Jessica",
+      email: "j@rank.example",
+      company: null,
+      message: "We will rank your website on the first page of Google with SEO backlinks.",
+    };
+    expect(spamProbability(model, seo)).toBeGreaterThan(0.7);
+    expect(strongestFeatures(model, seo).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the spam check on corpora it never learned from", () => {
+  let splits: ReturnType<typeof crossCorpus> = [];
+  beforeAll(() => {
+    splits = crossCorpus();
+  }, 60_000);
+
+  it("files no Russian legitimate enquiry as spam, and a missing proof of work never makes one spam", () => {
+    for (const split of splits) {
+      expect(split.byLanguage.ru?.legitimate.filed ?? 0, split.corpus).toBe(0);
+    }
+    const filed = (proof: string) =>
+      splits.filter((s) => s.proof === proof).reduce((n, s) => n + s.legitimate.filed, 0);
+    expect(filed("missing")).toBe(filed("valid"));
+  });
+
+  it("holds its figures: 90% of spam caught over every split, at most 6 of 366 legitimate filed as spam", () => {
+    // The training is seeded, so these figures are exact; a change that lowers them fails here.
+    const solved = splits.filter((s) => s.proof === "valid");
+    const caught = solved.reduce((n, s) => n + s.spam.filed, 0);
+    const spam = solved.reduce((n, s) => n + s.spam.of, 0);
+    expect(caught / spam).toBeGreaterThanOrEqual(0.9);
+    expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(6);
+  });
+});
