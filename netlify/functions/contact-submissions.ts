@@ -3,7 +3,7 @@ import { chooseVerifier } from "../../src/features/auth/server/verifier";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { siteNotifier } from "../../src/features/inbox/server/notify";
 import { siteOrigins } from "../lib/env";
-import { lazyStore, STORES } from "../lib/storage";
+import { ADMIN_STORAGE_BUDGET_MS, lazyStore, STORES, withStorageBudget } from "../lib/storage";
 
 let handler: ReturnType<typeof createSubmissionsHandler> | undefined;
 
@@ -17,7 +17,8 @@ export default async (request: Request, context: Context) => {
     notifier: siteNotifier(),
     allowedOrigins: siteOrigins(),
   });
-  return handler(request);
+  const handle = handler;
+  return withStorageBudget(ADMIN_STORAGE_BUDGET_MS, () => handle(request));
 };
 
 export const config: Config = {

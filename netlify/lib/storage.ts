@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type GetStoreOptions, getStore, type Store } from "@netlify/blobs";
 import {
   callFailure,
@@ -78,6 +79,21 @@ export const STORES = {
  */
 export const STORAGE_LIMITS = { attemptMs: 3_500, callMs: 4_000 };
 
+/**
+ * How long one invocation may spend on storage in all: a post's calls, one after the other, end
+ * within POST_STORAGE_BUDGET_MS and an admin call's within ADMIN_STORAGE_BUDGET_MS, so that a slow
+ * storage is answered 503 before the platform's own time limit (30 s) cuts the function off.
+ */
+export const POST_STORAGE_BUDGET_MS = 10_000;
+export const ADMIN_STORAGE_BUDGET_MS = 20_000;
+
+const invocations = new AsyncLocalStorage<{ deadline: number }>();
+
+/** Runs `work` with every storage call it makes ending within `budgetMs` from now. */
+export function withStorageBudget<T>(budgetMs: number, work: () => Promise<T>): Promise<T> {
+  return invocations.run({ deadline: Date.now() + budgetMs }, work);
+}
+
 const retryable = (status: number) => status === 429 || status >= 500;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -85,7 +101,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function boundedFetch(inner: typeof fetch, limits = STORAGE_LIMITS): typeof fetch {
   return async (input, init) => {
     const method = (init?.method ?? "GET").toUpperCase();
-    const deadline = Date.now() + limits.callMs;
+    const deadline = Math.min(Date.now() + limits.callMs, invocations.getStore()?.deadline ?? Number.POSITIVE_INFINITY);
+    if (deadline <= Date.now()) {
+      const error = new StorageUnavailableError(`Blobs ${method} not tried: the invocation's storage time is spent`);
+      failCall(error);
+      throw error;
+    }
     for (let attempt = 0; ; attempt++) {
       const failure = callFailure();
       if (failure) throw failure;

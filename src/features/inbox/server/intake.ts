@@ -1,6 +1,12 @@
 import type { Context } from "@netlify/functions";
 import { type Env, isDeployed, rateLimitSalt, siteOrigins } from "../../../../netlify/lib/env";
-import { type BlobStore, lazyStore, STORES } from "../../../../netlify/lib/storage";
+import {
+  type BlobStore,
+  lazyStore,
+  POST_STORAGE_BUDGET_MS,
+  STORES,
+  withStorageBudget,
+} from "../../../../netlify/lib/storage";
 import {
   type Accept,
   createFormHandler,
@@ -13,7 +19,7 @@ import { modelSource } from "../../spam/server/model-source";
 import { altchaKey } from "../../spam/server/proof";
 import { type Screen, spamScreen } from "../../spam/server/screen";
 import { type ContactNotifier, siteNotifier } from "./notify";
-import { saveIndexedSubmission } from "./records";
+import { MaybeStoredError, saveIndexedSubmission } from "./records";
 import type { Submission } from "./submission-schema";
 
 /** What a public form's handler needs to put its posts into the inbox. */
@@ -48,7 +54,9 @@ export function inboxAccept(deps: Pick<IntakeDeps, "submissions" | "index" | "no
     try {
       kept = await saveIndexedSubmission(deps, submission);
     } catch (error) {
-      if (queued) await notifier?.unqueue(submission);
+      // Only an enquiry surely not stored loses its entry; one whose write may have landed keeps it,
+      // and the outbox's drain mails it, or removes the entry once it is sure nothing came.
+      if (queued && !(error instanceof MaybeStoredError)) await notifier?.unqueue(submission);
       throw error;
     }
     // Erased as it was stored (see saveIndexedSubmission): nothing is left of it, its mail included.
@@ -115,6 +123,9 @@ export function publicFormFunction<T>(form: PublicForm<T>, env: Env = process.en
       form.spec(),
     );
     // The notification mail is sent after the answer, kept alive by waitUntil where the platform has it.
-    return handler(request, { ip: context.ip, waitUntil: (promise) => context.waitUntil?.(promise) });
+    const handle = handler;
+    return withStorageBudget(POST_STORAGE_BUDGET_MS, () =>
+      handle(request, { ip: context.ip, waitUntil: (promise) => context.waitUntil?.(promise) }),
+    );
   };
 }

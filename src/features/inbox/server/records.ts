@@ -23,6 +23,18 @@ import { saveSubmission } from "./listing";
 import { deleteOutboxEntry } from "./notify/outbox";
 import { type Submission, type SubmissionPatch, SubmissionSchema, type SubmissionStatus } from "./submission-schema";
 
+/**
+ * A submission whose last write failed and which cannot be read back either: it may be stored or
+ * not. The visitor is answered 503 all the same (never 201 without the stored enquiry); what belongs
+ * to it stays, for compaction and the outbox's drain to finish or remove once the storage answers.
+ */
+export class MaybeStoredError extends StorageUnavailableError {
+  constructor(cause: unknown) {
+    super("the submission may or may not be stored", { cause });
+    this.name = "MaybeStoredError";
+  }
+}
+
 /** The inbox's stores together with the outbox, whose entries go with their submissions. */
 export interface RecordStores extends InboxStores {
   outbox: BlobStore;
@@ -72,6 +84,7 @@ export async function saveIndexedSubmission(
       () => null,
     );
     if (stored === true) return keepUnlessErased();
+    if (stored === null) throw new MaybeStoredError(error);
     if (stored === false) {
       // The pointer before the entry: an entry left behind is found by compaction, pointer and all.
       await deletePointer(index, submission.id)
