@@ -13,6 +13,7 @@ export default async (request: Request, context: Context) => {
     index: lazyStore(STORES.index),
     outbox: lazyStore(STORES.outbox),
     audit: lazyStore(STORES.audit),
+    labels: lazyStore(STORES.spamLabels),
     verify: chooseVerifier(context),
     notifier: siteNotifier(),
     allowedOrigins: siteOrigins(),

@@ -3,6 +3,7 @@ import { type BlobStore, guard, StorageUnavailableError } from "../../../../netl
 import { z } from "../../../lib/zod";
 import { authenticateStaff } from "../../auth/server/session";
 import type { TokenVerifier, VerifiedUser } from "../../auth/server/tokens";
+import { labelOfChange, recordLabel } from "../../spam/server/labels";
 import { INBOX_API_PATH, STATUS_LIST, UNREADABLE_HEADER } from "../record";
 import { type AuditEvent, recentAudit, recordAudit } from "./audit";
 import { compactPending } from "./compaction";
@@ -24,6 +25,8 @@ export interface SubmissionsDeps {
   verify: TokenVerifier;
   /** Sends the mail an enquiry filed as spam was kept from, once staff call it "Not spam". */
   notifier?: ContactNotifier | undefined;
+  /** The staff's spam decisions, which the learned filter is retrained on (see spam/server/labels.ts). */
+  labels?: BlobStore | undefined;
   /** The site's addresses besides the one a request was sent to, for cookie-carried changes. */
   allowedOrigins?: readonly string[];
   now?: () => number;
@@ -261,6 +264,13 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
         if (!update) return notFound();
         const { record, changed } = update;
         if (changed.status) await audit(user, { action: "status", id, status: record.status, from: update.before });
+        const label = changed.status ? labelOfChange(update.before, record.status) : null;
+        // A lesson for the spam filter, not part of the change: a label that cannot be written is logged.
+        if (label !== null && deps.labels) {
+          await recordLabel(deps.labels, id, update.key, label, now()).catch((error: unknown) =>
+            log(`the spam label of ${id} could not be written`, error),
+          );
+        }
         if (changed.note) await audit(user, { action: "note", id });
         if (update.released && deps.notifier) {
           // Queued first, so a send that fails now is retried by the outbox's schedule.
