@@ -295,6 +295,31 @@ test("spam waits in its own tab with its reasons; Not spam sends its notificatio
   await expect(log).toContainText("Marked as spam");
 });
 
+test("several selected enquiries are called spam at once, and not spam again", async ({ page }) => {
+  const marker = uniqueMarker("Bulk");
+  for (const n of [1, 2]) {
+    await submit({ name: `Bulk Visitor ${n} ${marker}`, message: `Panels for our meeting room, please. ${marker}` });
+  }
+  await signInAsAdmin(page);
+  await search(page, marker);
+  await expect(rows(page)).toHaveCount(2);
+  for (const n of [1, 2]) await page.getByRole("checkbox", { name: `Select Bulk Visitor ${n} ${marker}` }).check();
+  const bulk = page.getByRole("region", { name: "Selected enquiries" });
+  await expect(bulk).toContainText("2 selected");
+  await bulk.getByRole("button", { name: "Spam", exact: true }).click();
+  await expect(page.getByText("Filed as spam")).toBeVisible();
+  await tab(page, "Spam").click();
+  await expect(rows(page)).toHaveCount(2);
+  await page.getByRole("checkbox", { name: "Select every enquiry shown" }).check();
+  await expect(bulk).toContainText("2 selected");
+  await bulk.getByRole("button", { name: "Not spam", exact: true }).click();
+  await expect(page.getByText("Moved to the inbox")).toBeVisible();
+  await tab(page, "All").click();
+  await expect(rows(page)).toHaveCount(2);
+  for (const n of [1, 2]) await expect(row(page, `Bulk Visitor ${n}`)).toHaveAttribute("data-status", "new");
+  expect(await axeViolations(page)).toEqual([]);
+});
+
 test("an admin filters by sample requests and opens one: its finishes and delivery address, no message", async ({
   page,
 }) => {

@@ -5,6 +5,7 @@ import { BusyButton } from "../forms/BusyButton";
 import { showToast } from "../forms/Toasts";
 import { AuditLog } from "./AuditLog";
 import { createInboxApi, FALLBACK_MESSAGES, InboxApiError } from "./api";
+import { BulkActions, useBulkMark } from "./BulkActions";
 import { Disclosure } from "./Disclosure";
 import { type ChangeResult, EnquiryDialog } from "./EnquiryDialog";
 import { EraseByEmail } from "./EraseByEmail";
@@ -137,6 +138,8 @@ export function Inbox() {
     },
     [api],
   );
+
+  const bulk = useBulkMark(list.status === "loaded" ? list.items : [], change);
 
   /** Shows an enquiry's detail; opening a new one marks it read. */
   const open = useCallback(
@@ -328,7 +331,12 @@ export function Inbox() {
         <p className="py-10 text-muted">{filtered ? "No enquiries match this view" : "No submissions yet"}</p>
       ) : (
         <>
-          <SubmissionsTable items={list.items} onOpen={open} />
+          <BulkActions count={bulk.selected.size} busy={bulk.busy} onMark={bulk.mark} onClear={bulk.clear} />
+          <SubmissionsTable
+            items={list.items}
+            onOpen={open}
+            selection={{ selected: bulk.selected, onSelect: bulk.toggle, onSelectAll: bulk.toggleAll }}
+          />
           {list.next && (
             <BusyButton
               busy={loadingMore}

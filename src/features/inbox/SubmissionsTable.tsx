@@ -9,6 +9,12 @@ interface Props {
   items: readonly Item[];
   /** Opens an enquiry's detail; `opener` gets the focus back when it closes. */
   onOpen: (item: Item, opener: HTMLElement) => void;
+  /** With these, a first column of checkboxes selects enquiries for a bulk action. */
+  selection?: {
+    selected: ReadonlySet<string>;
+    onSelect: (id: string, on: boolean) => void;
+    onSelectAll: (on: boolean) => void;
+  };
 }
 
 /** What the Message column shows: the message, or for a sample request (which has none) its finishes. */
@@ -19,7 +25,8 @@ const summary = (item: Item) => (item.kind === "samples" ? item.finishes.map(fin
  * under it tells quote and sample requests apart. The frame scrolls sideways on narrow screens and
  * is focusable, so keyboard users can scroll it too.
  */
-export function SubmissionsTable({ items, onOpen }: Props) {
+export function SubmissionsTable({ items, onOpen, selection }: Props) {
+  const all = items.length > 0 && items.every((item) => selection?.selected.has(item.id));
   return (
     <section
       className="overflow-x-auto rounded-2xl border border-stone/80 bg-paper"
@@ -32,6 +39,17 @@ export function SubmissionsTable({ items, onOpen }: Props) {
         <caption className="sr-only">Contact submissions, newest first. Select a name to open the enquiry.</caption>
         <thead className="bg-sand/60 text-xs tracking-wider text-muted uppercase">
           <tr>
+            {selection && (
+              <th scope="col" className="w-10 px-4 py-3">
+                <input
+                  type="checkbox"
+                  aria-label="Select every enquiry shown"
+                  checked={all}
+                  onChange={(event) => selection.onSelectAll(event.currentTarget.checked)}
+                  className="size-4 accent-moss"
+                />
+              </th>
+            )}
             {COLUMNS.map((h) => (
               <th key={h} scope="col" className="px-4 py-3 font-semibold">
                 {h}
@@ -42,6 +60,17 @@ export function SubmissionsTable({ items, onOpen }: Props) {
         <tbody>
           {items.map((s) => (
             <tr key={s.id} className="border-t border-stone/70 align-top" data-id={s.id} data-status={s.status}>
+              {selection && (
+                <td className="px-4 py-3">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${s.name}`}
+                    checked={selection.selected.has(s.id)}
+                    onChange={(event) => selection.onSelect(s.id, event.currentTarget.checked)}
+                    className="size-4 accent-moss"
+                  />
+                </td>
+              )}
               <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatSubmissionDate(s.created_at)}</td>
               <td className="max-w-48 px-4 py-3 wrap-anywhere" title={s.name}>
                 <button
