@@ -3,7 +3,7 @@
 // there, so that a dependency left out of a bundle, or a file only the repository has, fails here.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -226,6 +226,21 @@ describe("functions as Netlify bundles them", { timeout: 90_000 }, () => {
     // A known finish passes validation and only then meets the missing Blobs store.
     expect(answers[1]?.status).toBe(503);
     expect(errorCode(answers[1] as Answer)).toBe("storage_unavailable");
+  });
+
+  it("the public forms ship the spam model the build trained, within 2 MB; the retraining brings the corpora", async () => {
+    for (const name of ["submit-contact-form", "request-samples"]) {
+      const model = join(bundles.get(name) ?? "", "build", "spam-model.json");
+      expect(existsSync(model), `${name} ships build/spam-model.json (run the build first)`).toBe(true);
+      expect((await stat(model)).size, name).toBeLessThan(2 * 1024 * 1024);
+    }
+    // The nightly retraining loads with the corpora bundled, and without Blobs says so.
+    const { answers } = await invoke("retrain-spam", {
+      context: { deploy: { context: "dev" } },
+      calls: [{ method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
+    });
+    expect(answers.map((a) => a.status)).toEqual([503]);
+    expect(answers.map(errorCode)).toEqual(["storage_unavailable"]);
   });
 
   it("contact-submissions answers 401 without a token", async () => {

@@ -93,30 +93,35 @@ function shapeTokens(input: LearnedInput, message: string): string[] {
   return tokens;
 }
 
-/** Character n-grams (3 to 5) of each word, with the word's edges marked, prefixed by their field. */
-function grams(field: string, text: string): string[] {
+/** The words of a text, as the n-grams are cut from them. */
+const words = (text: string) => text.split(/[^\p{L}\p{N}$€@.]+/u).filter(Boolean);
+
+/** Character n-grams (3 to 5) of one word, with its edges marked, prefixed by its field. */
+function wordGrams(field: string, word: string): string[] {
   const out: string[] = [];
-  for (const word of text.split(/[^\p{L}\p{N}$€@.]+/u)) {
-    if (!word) continue;
-    const padded = ` ${word} `;
-    for (let n = 3; n <= 5; n++) {
-      for (let i = 0; i + n <= padded.length; i++) out.push(`${field}${padded.slice(i, i + n)}`);
-    }
+  const padded = ` ${word} `;
+  for (let n = 3; n <= 5; n++) {
+    for (let i = 0; i + n <= padded.length; i++) out.push(`${field}${padded.slice(i, i + n)}`);
   }
   return out;
 }
 
+const grams = (field: string, text: string) => words(text).flatMap((word) => wordGrams(field, word));
+
+/** The fields as the model reads them, each with the prefix its n-grams carry. */
+function fields(input: LearnedInput): [string, string][] {
+  return [
+    ["m:", readable(input.message ?? "")],
+    ["n:", readable(`${input.name} ${input.company ?? ""}`)],
+    ["a:", input.address ? readable(`${input.address.street} ${input.address.city}`) : ""],
+    ["e:", readable(input.email.split("@")[0] ?? "")],
+  ];
+}
+
 /** Every feature of one enquiry, as strings (n-grams and shape tokens). */
 export function features(input: LearnedInput): string[] {
-  const message = readable(input.message ?? "");
-  const street = input.address ? readable(`${input.address.street} ${input.address.city}`) : "";
-  return [
-    ...shapeTokens(input, message),
-    ...grams("m:", message),
-    ...grams("n:", readable(`${input.name} ${input.company ?? ""}`)),
-    ...grams("a:", street),
-    ...grams("e:", readable(input.email.split("@")[0] ?? "")),
-  ];
+  const [[, message = ""] = ["m:", ""]] = fields(input);
+  return [...shapeTokens(input, message), ...fields(input).flatMap(([field, text]) => grams(field, text))];
 }
 
 /** FNV-1a, 32 bits: a feature's bucket among 2^bits. */
@@ -145,17 +150,24 @@ export function spamProbability(model: LearnedModel, input: LearnedInput): numbe
   return sigmoid(logit(model, buckets(input, model.bits)));
 }
 
-/** The features that weighed most towards spam in this enquiry, as the reader can see them. */
+/**
+ * The words that weighed most towards spam in this enquiry (each word's n-grams together), as the
+ * model read them: what the detail dialog names beside the probability.
+ */
 export function strongestFeatures(model: LearnedModel, input: LearnedInput, count = 5): string[] {
-  const seen = new Map<number, string>();
-  for (const feature of features(input))
-    if (!seen.has(bucket(feature, model.bits))) seen.set(bucket(feature, model.bits), feature);
-  return [...seen]
-    .map(([id, feature]) => ({ feature, weight: model.weights[id] ?? 0 }))
-    .filter(({ weight }) => weight > 0)
-    .sort((a, b) => b.weight - a.weight)
+  const weighed = new Map<string, number>();
+  for (const [field, text] of fields(input)) {
+    for (const word of words(text)) {
+      const ids = new Set(wordGrams(field, word).map((gram) => bucket(gram, model.bits)));
+      const weight = [...ids].reduce((sum, id) => sum + (model.weights[id] ?? 0), 0);
+      weighed.set(word, Math.max(weighed.get(word) ?? Number.NEGATIVE_INFINITY, weight));
+    }
+  }
+  return [...weighed]
+    .filter(([, weight]) => weight > 0)
+    .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(({ feature }) => feature.replace(/^[mnae]:/, "").trim());
+    .map(([word]) => word);
 }
 
 /** A pseudo-random sequence from a seed (mulberry32), so that training is repeatable. */
