@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openStore, STORAGE_LIMITS, StorageUnavailableError } from "../../netlify/lib/storage";
 import { createContactHandler } from "../../src/features/contact/server/handler";
+import { submissionKey } from "../../src/features/inbox/server/format";
+import { claimDeletion } from "../../src/features/inbox/server/index-store";
+import { deleteSubmission, saveIndexedSubmission } from "../../src/features/inbox/server/records";
 import { startBlobs } from "../support/blobs";
 import { standInBlobs } from "../support/stand-in-blobs";
 
@@ -143,5 +146,44 @@ describe("a contact post during a Blobs outage", () => {
     expect(ms).toBeLessThan(STORAGE_LIMITS.callMs + 1_000);
     expect((await plain.submissions.list()).blobs).toEqual([]);
     expect((await plain.index.list()).blobs).toEqual([]);
+  });
+});
+
+describe("a deletion that stopped half-way", () => {
+  let blobs: Awaited<ReturnType<typeof startBlobs>>;
+  beforeAll(async () => {
+    blobs = await startBlobs();
+  });
+  afterAll(async () => {
+    await blobs.stop();
+  });
+
+  it("is finished by the next deletion of that enquiry, which finds it gone", async () => {
+    const stores = {
+      submissions: blobs.store("halfway-s"),
+      index: blobs.store("halfway-i"),
+      outbox: blobs.store("halfway-o"),
+    };
+    const submission = {
+      id: crypto.randomUUID(),
+      created_at: new Date().toISOString(),
+      name: "Mari",
+      email: "mari@example.ee",
+      company: null,
+      phone: null,
+      message: "Panels, please.",
+      language: "en" as const,
+    };
+    await saveIndexedSubmission(stores, submission);
+    const key = submissionKey(new Date(submission.created_at), submission.id);
+    await stores.outbox.setJSON(key, { id: submission.id });
+    // The first deletion claimed the enquiry and deleted it, then its function stopped.
+    expect(await claimDeletion(stores.index, submission.id, Date.now())).toBe(key);
+    await stores.submissions.delete(key);
+
+    expect(await deleteSubmission(stores, submission.id)).toBe(false);
+    expect(await stores.index.get(`id/${submission.id}`)).toBeNull();
+    expect(await stores.index.get(`pending/${key}`)).toBeNull();
+    expect(await stores.outbox.get(key)).toBeNull();
   });
 });
