@@ -20,7 +20,7 @@ export function BulkActions({ count, busy, onMark, onClear }: Props) {
   return (
     <section
       aria-label="Selected enquiries"
-      className="flex flex-wrap items-center gap-3 rounded-2xl border border-stone/80 bg-sand/40 px-4 py-3"
+      className="sticky top-24 z-10 flex flex-wrap items-center gap-3 rounded-2xl border border-stone/80 bg-paper px-4 py-3 shadow-sm"
     >
       <p className="text-sm font-medium" aria-live="polite">
         {count} selected
