@@ -7,7 +7,7 @@ import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, fontProviders } from "astro/config";
-import { spamModel } from "./integrations/spam-model.ts";
+import { spamModel } from "./integrations/spam-model.mjs";
 import { consentAskScript } from "./src/features/analytics/consent-script.mjs";
 import { searchIndex } from "./src/features/search/pagefind-index.mjs";
 import { DEFAULT_LOCALE, LOCALE_INFO, LOCALES } from "./src/i18n/locales.ts";

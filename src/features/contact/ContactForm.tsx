@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import type { Locale } from "../../i18n/locales";
-import { useDraft } from "../forms/draft";
 import { TextAreaField, TextFields } from "../forms/FormField";
-import { PublicForm, personFieldSpecs, usePublicForm } from "../forms/PublicForm";
+import { PublicForm, personFieldSpecs, useDraft, usePublicForm } from "../forms/PublicForm";
 import type { ContactFormTexts } from "./messages";
 import { type ProductOption, prefillCalculation, prefillMessage } from "./prefill";
 import { CONTACT_LIMITS, type ContactField, contactSchema, fieldErrors } from "./schema";

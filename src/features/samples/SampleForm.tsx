@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { fill } from "../../i18n/fill";
 import type { Locale } from "../../i18n/locales";
-import { useDraft } from "../forms/draft";
 import { type FieldSpec, TextFields } from "../forms/FormField";
 import { CONTROL_BORDER, CONTROL_CLASS, ERROR_CLASS, LABEL_CLASS } from "../forms/form-classes";
-import { PublicForm, personFieldSpecs, usePublicForm } from "../forms/PublicForm";
+import { PublicForm, personFieldSpecs, useDraft, usePublicForm } from "../forms/PublicForm";
 import type { FinishOption } from "./catalogue";
 import type { SampleFormTexts } from "./messages";
 import { MAX_SAMPLES, SAMPLE_LIMITS, type SampleField, sampleFieldErrors, sampleRequestSchema } from "./schema";
