@@ -338,7 +338,16 @@ async function rehearse(fault) {
   site = await serve(null);
   phase("serving without it");
   const again = await adminToken();
-  const after = await Promise.all(changes.map((change, i) => (during[i]?.ok ? during[i] : staffCall(change, again))));
+  // As a person would: a change that failed is tried again, up to three times a few seconds apart.
+  const retried = async (change) => {
+    let answer = await staffCall(change, again);
+    for (let attempt = 1; attempt < 3 && !answer.ok; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      answer = await staffCall(change, again);
+    }
+    return answer;
+  };
+  const after = await Promise.all(changes.map((change, i) => (during[i]?.ok ? during[i] : retried(change))));
   phase("staff retries");
   await site.stop();
 
