@@ -46,7 +46,9 @@ const FULL = [
   "akismet:garbage",
   ...[1, 2, 3, 4, 5].map((n) => `kill:after-write-${n}`),
 ];
-const SHORT = ["blobs-write:503@0.5", "smtp:drop-after-data", "auth:down", "akismet:slow", "kill:after-write-3"];
+// CI's few: storage failing half the time, mail taken and then cut off, a function killed mid-post.
+// Auth and Akismet have their integration tests (tests/integration/faults.test.ts).
+const SHORT = ["blobs-write:503@0.5", "smtp:drop-after-data", "kill:after-write-3"];
 /** Later than every grace period and backoff of the inbox's jobs (the outbox waits at most 6 h). */
 const CATCH_UP_MS = 7 * 60 * 60 * 1000;
 

@@ -10,7 +10,16 @@ import { join } from "node:path";
  */
 export async function projectCopy(content = join(process.cwd(), "content")): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), "site-copy-"));
-  for (const entry of ["src", "public", "scripts", "integrations", "netlify", "astro.config.mjs", "package.json", "tsconfig.json"]) {
+  for (const entry of [
+    "src",
+    "public",
+    "scripts",
+    "integrations",
+    "netlify",
+    "astro.config.mjs",
+    "package.json",
+    "tsconfig.json",
+  ]) {
     await cp(join(process.cwd(), entry), join(root, entry), { recursive: true });
   }
   await cp(content, join(root, "content"), { recursive: true });

@@ -39,20 +39,23 @@ export function SubmissionsTable({ items, onOpen, selection }: Props) {
         <caption className="sr-only">Contact submissions, newest first. Select a name to open the enquiry.</caption>
         <thead className="bg-sand/60 text-xs tracking-wider text-muted uppercase">
           <tr>
-            {selection && (
-              <th scope="col" className="w-10 px-4 py-3">
-                <input
-                  type="checkbox"
-                  aria-label="Select every enquiry shown"
-                  checked={all}
-                  onChange={(event) => selection.onSelectAll(event.currentTarget.checked)}
-                  className="size-4 accent-moss"
-                />
-              </th>
-            )}
-            {COLUMNS.map((h) => (
+            {COLUMNS.map((h, i) => (
               <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                {h}
+                {/* The selection's checkboxes share the first column, so the columns stay as they are. */}
+                {i === 0 && selection ? (
+                  <span className="flex items-center gap-3">
+                    <input
+                      type="checkbox"
+                      aria-label="Select every enquiry shown"
+                      checked={all}
+                      onChange={(event) => selection.onSelectAll(event.currentTarget.checked)}
+                      className="size-4 accent-moss"
+                    />
+                    {h}
+                  </span>
+                ) : (
+                  h
+                )}
               </th>
             ))}
           </tr>
@@ -60,18 +63,22 @@ export function SubmissionsTable({ items, onOpen, selection }: Props) {
         <tbody>
           {items.map((s) => (
             <tr key={s.id} className="border-t border-stone/70 align-top" data-id={s.id} data-status={s.status}>
-              {selection && (
-                <td className="px-4 py-3">
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${s.name}`}
-                    checked={selection.selected.has(s.id)}
-                    onChange={(event) => selection.onSelect(s.id, event.currentTarget.checked)}
-                    className="size-4 accent-moss"
-                  />
-                </td>
-              )}
-              <td className="px-4 py-3 whitespace-nowrap tabular-nums">{formatSubmissionDate(s.created_at)}</td>
+              <td className="px-4 py-3 whitespace-nowrap tabular-nums">
+                {selection ? (
+                  <span className="flex items-center gap-3">
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${s.name}`}
+                      checked={selection.selected.has(s.id)}
+                      onChange={(event) => selection.onSelect(s.id, event.currentTarget.checked)}
+                      className="size-4 accent-moss"
+                    />
+                    {formatSubmissionDate(s.created_at)}
+                  </span>
+                ) : (
+                  formatSubmissionDate(s.created_at)
+                )}
+              </td>
               <td className="max-w-48 px-4 py-3 wrap-anywhere" title={s.name}>
                 <button
                   type="button"
