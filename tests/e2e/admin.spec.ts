@@ -197,7 +197,9 @@ test("a long unbroken name, email or company wraps inside its column, whole in i
   const name = `Name${stamp}${"x".repeat(96 - stamp.length)}`;
   const company = `Company${"y".repeat(93)}`;
   const email = `${"z".repeat(60)}@${"long-domain-part".repeat(3)}.example`;
-  expect(await postFrom("127.0.0.89", { name, email, company, phone: "", website: "", message: "Wide row" })).toBe(201);
+  // A message that reads as an enquiry: a bare "Wide row" under these names is now and then filed as spam.
+  const message = "We need acoustic panels for a 40 m² meeting room with a concrete ceiling.";
+  expect(await postFrom("127.0.0.89", { name, email, company, phone: "", website: "", message })).toBe(201);
 
   await signIn(page, "admin@example.com", "admin-demo-123");
   await page.waitForURL("/admin/contact-submissions");
