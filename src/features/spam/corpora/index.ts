@@ -3,6 +3,7 @@ import fresh from "./fresh.json" with { type: "json" };
 import heldOut from "./held-out.json" with { type: "json" };
 import labelled from "./labelled.json" with { type: "json" };
 import nordicDisguised from "./nordic-disguised.json" with { type: "json" };
+import winter from "./winter.json" with { type: "json" };
 
 /**
  * The labelled corpora of legitimate and spam enquiries, each written apart from the others: the
@@ -15,6 +16,7 @@ const corpora = {
   fresh,
   "baltic-german": balticGerman,
   "nordic-disguised": nordicDisguised,
+  winter,
 };
 
 export type CorpusName = keyof typeof corpora;

@@ -1,3 +1,5 @@
+import { disguisedWord } from "./rules";
+
 /**
  * The learned part of the spam check: logistic regression over character n-grams and a few facts of
  * the post's shape, trained on labelled enquiries. Character n-grams carry across languages and
@@ -48,12 +50,27 @@ const LOOKALIKES: Record<string, string> = {
   κ: "k",
   τ: "t",
 };
+/** Latin letters drawn like Cyrillic ones, as spam writes them inside Cyrillic words. */
+const CYRILLIC_LOOKALIKES: Record<string, string> = Object.fromEntries(
+  Object.entries(LOOKALIKES)
+    .filter(([char]) => /\p{Script=Cyrillic}/u.test(char))
+    .map(([cyrillic, latin]) => [latin, cyrillic]),
+);
 const LATIN = /\p{Script=Latin}/u;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
 
-/** A word whose letters are Latin except for look-alikes reads as the Latin word it imitates. */
+/**
+ * A word that mixes scripts reads as the word it imitates: as Latin when each of its other letters is
+ * a look-alike of a Latin one, as Cyrillic when each of its Latin letters is a look-alike of a
+ * Cyrillic one.
+ */
 function unmask(word: string): string {
-  if (!LATIN.test(word)) return word;
-  return [...word].map((char) => LOOKALIKES[char] ?? char).join("");
+  const letters = [...word];
+  if (!letters.some((char) => LATIN.test(char))) return word;
+  const foreign = letters.filter((char) => /\p{L}/u.test(char) && !LATIN.test(char));
+  if (foreign.every((char) => char in LOOKALIKES)) return letters.map((char) => LOOKALIKES[char] ?? char).join("");
+  if (!foreign.every((char) => CYRILLIC.test(char))) return word;
+  return letters.map((char) => CYRILLIC_LOOKALIKES[char] ?? char).join("");
 }
 
 /**
@@ -88,6 +105,8 @@ function shapeTokens(input: LearnedInput, message: string): string[] {
   if (input.address && URL_LIKE.test(readable(`${input.address.street} ${input.address.city}`)))
     tokens.push("#url-in-address");
   if (MONEY.test(message)) tokens.push("#money");
+  if (disguisedWord([input.name, input.company, input.message, input.address?.street].join(" ")))
+    tokens.push("#disguise");
   if (input.kind !== "samples")
     tokens.push(message.length < 80 ? "#short" : message.length < 400 ? "#medium" : "#long");
   return tokens;

@@ -115,6 +115,22 @@ const THEMES: { rule: string; points: number; pattern: RegExp }[] = [
 const ON_TOPIC =
   /(?:panel|paneel|paneeli|paneler|панел|acoust|akust|акуст|echo|kaja|kaik|eka?r|эхо|noise|noisy|loud|müra|melu|metel|buller|högljud|шум|reverb|järelkõla|jälkikaiu|efterklang|sound|\bheli|ääni|ljud|звук|\broom|ruum|huone|\brum\b|lokal|комнат|помещен|\bзал|\bhall|saal|sali\b|office|kontor|toimisto|офис|ceiling|\blagi|katto|\btak\b|потол|\bwall|sein|vägg|стен|felt|vilt|huopa|filt|войлок|veneer|spoon|viilu|faner|шпон|sample|näidis|näyte|\bprov|образ|finish|colou?r|värv|väri|färg|цвет|\bprice|\bhind|hinta|hinna|\bpris|цен|прайс|стоит|maksa|kostar|quote|pakkumi|tarjou|offert|deliver|tarn|saadat|toimit|leverer|frakt|достав|install|paigald|asenn|monter|монтаж|крепят|order|tellim|tilau|beställ|заказ|invoice|arve|lasku|faktur|счёт|m²|м²|\bkvm|restaurant|restoran|ravintol|ресторан|кафе|café|school|kool|koulu|skola|школ|studio|stuudio|студи|podcast|cinema|kino|teatteri|hemmabio|кинотеатр|church|kogudus|seurakun|församling|\bbim\b|fire class|tuleohut|palo|brandklass|пожар)/iu;
 
+/** A word whose letters come from Latin and from Cyrillic or Greek: a disguise, never a language. */
+const MIXED_SCRIPT_WORD = /(?=\p{L}*\p{Script=Latin})(?=\p{L}*[\p{Script=Cyrillic}\p{Script=Greek}])\p{L}{2,}/u;
+/** An invisible character inside a word (a zero-width space or joiner's look-alikes, a word joiner). */
+const INVISIBLE = /(?:\u200b|\u2060|\ufeff|\u180e|\u034f)/u;
+const INVISIBLE_IN_WORD = new RegExp(`\\p{L}${INVISIBLE.source}+\\p{L}`, "u");
+
+/**
+ * A word written to slip past filters: letters of two scripts in one word ("sеo" with a Cyrillic
+ * "е"), or an invisible character inside one. No one who types a word in one script writes either;
+ * a message that only mixes words of two languages has neither.
+ */
+export function disguisedWord(text: string): string | null {
+  const normal = text.normalize("NFKC");
+  return MIXED_SCRIPT_WORD.exec(normal)?.[0] ?? INVISIBLE_IN_WORD.exec(normal)?.[0] ?? null;
+}
+
 const count = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].length;
 
 /** The share of upper-case letters among the letters of `text`, any script. */
@@ -152,6 +168,9 @@ export function scoreEnquiry(input: ScoredText): Scored {
     const found = theme.pattern.exec(said);
     if (found) add(theme.rule, theme.points, `says "${found[0].trim()}"`);
   }
+  const disguised = disguisedWord(all);
+  if (disguised)
+    add("disguise", 5, `a word in disguise: "${disguised.replace(new RegExp(INVISIBLE.source, "gu"), "·")}"`);
   if (message.length >= 60 && !ON_TOPIC.test(message)) add("off-topic", 2, "says nothing of rooms, sound or panels");
   const topics = new Set([...message.matchAll(new RegExp(ON_TOPIC.source, "giu"))].map((m) => m[0].toLowerCase()));
   // A customer describing a room names several of its things (the room, its sound, its walls, panels,

@@ -28,7 +28,9 @@ export interface ScreenDeps {
 export type Screen = (submission: Submission, post: PostFacts) => Promise<Submission>;
 
 /** From this probability the learned filter files an enquiry as spam by itself. */
-export const LEARNED_SPAM = 0.7;
+export const LEARNED_SPAM = 0.9;
+/** From this probability the learned filter files an enquiry when a content rule found something too. */
+export const LEARNED_CORROBORATED = 0.6;
 /** Under this probability the learned filter speaks for the enquiry: the rules alone do not file it. */
 export const LEARNED_DOUBT = 0.2;
 
@@ -43,25 +45,33 @@ export const learnedInput = (submission: Submission): LearnedInput => ({
   address: submission.address ?? null,
 });
 
+/** The proof of work's reasons: they never tip a verdict that the content does not carry. */
+const PROOF_RULES = new Set(["no-proof", "stale-proof", "bad-proof"]);
+
+/** The points the learned filter adds to the rules' `score`, of which `content` the content rules gave. */
+function learnedPoints(probability: number, score: number, content: number): number {
+  // Decides alone, or with a content rule behind it: whatever the rules found, the total reaches the threshold.
+  if (probability >= LEARNED_SPAM || (probability >= LEARNED_CORROBORATED && content > 0))
+    return Math.max(SPAM_THRESHOLD, SPAM_THRESHOLD - score);
+  // Strong evidence for the enquiry outweighs the rules: when in doubt, the inbox wins.
+  return probability < LEARNED_DOUBT ? Math.min(0, SPAM_THRESHOLD - 1 - score) : 0;
+}
+
 /** The learned filter's reason: its probability and the n-grams that weighed most towards spam. */
-function learnedReason(probability: number, strongest: string[], rulesScore: number): SpamReason {
+function learnedReason(probability: number, strongest: string[], rules: SpamReason[]): SpamReason {
   const percent = Math.round(probability * 100);
   const weighed = strongest.length > 0 ? `; weighed most: ${strongest.map((f) => `“${f}”`).join(", ")}` : "";
-  if (probability >= LEARNED_SPAM) {
-    // Decides alone: whatever the rules found for the enquiry, the total reaches the threshold.
-    const points = Math.max(SPAM_THRESHOLD, SPAM_THRESHOLD - rulesScore);
-    return { rule: "learned", points, detail: `the learned filter: ${percent}% spam${weighed}` };
-  }
-  // Strong evidence for the enquiry outweighs the rules: when in doubt, the inbox wins.
-  const points = probability < LEARNED_DOUBT ? Math.min(0, SPAM_THRESHOLD - 1 - rulesScore) : 0;
+  const content = total(rules.filter((reason) => !PROOF_RULES.has(reason.rule)));
+  const points = learnedPoints(probability, total(rules), content);
   return { rule: "learned", points, detail: `the learned filter: ${percent}% spam${weighed}` };
 }
 
 /**
  * The spam defence of the public forms, one verdict from several checks: the proof of work, the
  * content rules, the learned filter (see learned.ts) and Akismet when it is configured and the others
- * did not decide. The learned filter files an enquiry alone from LEARNED_SPAM; the rules file it
- * unless the learned filter finds it under LEARNED_DOUBT. A post whose score reaches SPAM_THRESHOLD is
+ * did not decide. The learned filter files an enquiry alone from LEARNED_SPAM, and from
+ * LEARNED_CORROBORATED when a content rule found something too; the rules file it unless the learned
+ * filter finds it under LEARNED_DOUBT. A post whose score reaches SPAM_THRESHOLD is
  * stored with status "spam", its verdict (every reason, the learned filter's strongest n-grams among
  * them) and its notification withheld; any other is stored as it came, with nothing of the screening
  * kept. Nothing is ever dropped.
@@ -107,7 +117,7 @@ export function contentReasons(submission: Submission, proof: ProofState, model:
   const reasons = [...scored.reasons];
   if (model) {
     const input = learnedInput(submission);
-    reasons.push(learnedReason(spamProbability(model, input), strongestFeatures(model, input), scored.score));
+    reasons.push(learnedReason(spamProbability(model, input), strongestFeatures(model, input), scored.reasons));
   }
   return reasons;
 }

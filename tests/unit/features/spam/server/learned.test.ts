@@ -75,12 +75,15 @@ describe("the spam check on corpora it never learned from", () => {
     expect(filed("missing")).toBe(filed("valid"));
   });
 
-  it("holds its figures: 90% of spam caught over every split, at most 6 of 366 legitimate filed as spam", () => {
+  it("holds its figures: 429 of 487 spam caught over every split, at most 3 of 476 legitimate filed as spam", () => {
     // The training is seeded, so these figures are exact; a change that lowers them fails here.
     const solved = splits.filter((s) => s.proof === "valid");
-    const caught = solved.reduce((n, s) => n + s.spam.filed, 0);
-    const spam = solved.reduce((n, s) => n + s.spam.of, 0);
-    expect(caught / spam).toBeGreaterThanOrEqual(0.9);
-    expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(6);
+    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(429);
+    expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(487);
+    expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(3);
+    // The corpus written last, after the verdict's settings were chosen: its first look.
+    const winter = solved.find((s) => s.corpus === "winter");
+    expect(winter?.spam.filed).toBeGreaterThanOrEqual(79);
+    expect(winter?.legitimate.filed).toBeLessThanOrEqual(1);
   });
 });

@@ -160,3 +160,28 @@ describe("the rules of fairness", () => {
     );
   });
 });
+
+describe("a word in disguise", () => {
+  const text = (message: string): ScoredText => ({
+    name: "Mari Tamm",
+    email: "mari@example.com",
+    company: null,
+    phone: null,
+    message,
+    proof: "valid",
+  });
+  const disguise = (message: string) => scoreEnquiry(text(message)).reasons.find((r) => r.rule === "disguise");
+
+  it("files a word of two scripts, or with an invisible character inside, as spam by itself", () => {
+    // A Cyrillic "е" and "о" in a Latin word; a Latin "o" in a Cyrillic word; a zero-width space.
+    for (const message of ["We do s\u0435\u043e for you", "Предлагаем сотрудничеств\u006f", "Best S\u200bEO here"]) {
+      expect(disguise(message)?.points).toBe(5);
+    }
+  });
+
+  it("leaves words of two languages side by side alone, and an emoji's joiner", () => {
+    for (const message of ["Tere, нужна панель for the office", "Great team 👩\u200d💻 thanks", "Käsitöö, öö, ÜÕ"]) {
+      expect(disguise(message)).toBeUndefined();
+    }
+  });
+});
