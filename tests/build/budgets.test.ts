@@ -18,7 +18,7 @@ const BUDGETS = {
   /** A page without an interactive island: header menus and scroll reveal only. */
   staticPageJs: 4 * 1024,
   /**
-   * Every page's CSS: the site stylesheet cut to the utilities the page can use (src/lib/page-styles.mjs),
+   * Every page's CSS: the site stylesheet cut to the utilities the page can use (integrations/post-build/cut-styles.mjs),
    * inlined so that nothing blocks the first paint. The admin inbox uses the most.
    */
   pageCss: 9 * 1024,

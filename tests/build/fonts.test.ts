@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HEADING_FAMILY, headingOf } from "../../src/lib/heading-font.mjs";
-import { BASE_TEXT, drawable, EXTENDED_TEXT, LATIN_1_TEXT } from "../../src/lib/web-fonts.mjs";
+import { HEADING_FAMILY, headingOf } from "../../integrations/post-build/heading-face.mjs";
+import { BASE_TEXT, drawable, EXTENDED_TEXT, LATIN_1_TEXT } from "../../integrations/web-fonts.mjs";
 import { builtPages, distDir } from "../support/dist";
 
 const RANGE_PART = /^U\+[0-9A-F]{1,6}(-[0-9A-F]{1,6})?$/;

@@ -136,7 +136,7 @@ test("a letter none of the four languages writes is drawn in the brand font from
 });
 
 // Each page's h1 has a subset of Fraunces with its own letters, preloaded first, so that it is drawn
-// in its face on the first paint (src/lib/heading-font.mjs). The subset must draw the h1 exactly as
+// in its face on the first paint (integrations/post-build/heading-face.mjs). The subset must draw the h1 exactly as
 // the full face does: the same screenshot, pixel for pixel, with the subset and with it blocked.
 for (const path of ["/", "/fi/learning/room-acoustics", "/et/products/felt-panels"]) {
   test(`${path}: the h1's own subset draws it exactly as the full face does`, async ({ browser }) => {

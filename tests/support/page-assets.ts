@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { pageScripts } from "../../src/lib/page-scripts.mjs";
+import { pageScripts } from "../../integrations/post-build/page-scripts.mjs";
 import { distDir } from "./dist";
 
 export interface AssetBytes {

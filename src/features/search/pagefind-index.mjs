@@ -1,5 +1,6 @@
 // @ts-check
-// The site search's index, written by Pagefind into the build's /pagefind/ once every page is final.
+// The site search's index, written by Pagefind into the build's /pagefind/ once every page is final
+// (integrations/post-build/index.mjs runs it last).
 // Pagefind reads each page's <html lang> and writes one index per language, so a search on an
 // Estonian page looks in Estonian pages only, with Estonian stemming. Only the content of an element
 // marked data-pagefind-body is indexed (the layout's <main> on every page that search engines may
@@ -7,7 +8,6 @@
 // the site links to (/products/felt-panels rather than /products/felt-panels.html).
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
-import { fileURLToPath } from "node:url";
 import { close, createIndex } from "pagefind";
 import { SEARCH_PATH } from "./search-path.ts";
 
@@ -61,17 +61,4 @@ export async function writeSearchIndex(root) {
   } finally {
     await close();
   }
-}
-
-/** The Astro integration: writes the search index after the build (and the pages' last rewrites). */
-export function searchIndex() {
-  return /** @type {import("astro").AstroIntegration} */ ({
-    name: "search-index",
-    hooks: {
-      "astro:build:done": async ({ dir, logger }) => {
-        const { files } = await writeSearchIndex(fileURLToPath(dir));
-        logger.info(`${files} pages read into the search index (/${SEARCH_BUNDLE}/)`);
-      },
-    },
-  });
 }

@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { cspFirst, inlineHashes, oneStyle, ownHashesOnly } from "../../../src/lib/page-csp.mjs";
+import { joinStyles } from "../../../integrations/post-build/join-styles.mjs";
+import {
+  checkInlineCodeListed,
+  cspFirst,
+  inlineHashes,
+  ownHashesOnly,
+} from "../../../integrations/post-build/page-csp.mjs";
 
 const hash = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
 
@@ -69,9 +75,9 @@ describe("ownHashesOnly", () => {
     expect(directive(html, "script-src")).toBe("script-src 'self' https://www.googletagmanager.com");
   });
 
-  it("refuses a page whose inline script its CSP does not list, rather than ship code the browser blocks", () => {
-    const policy = `default-src 'self';script-src 'self';style-src 'self' '${hash(STYLE)}'`;
-    expect(() => ownHashesOnly(page({ policy }))).toThrow(/script-src does not list/);
+  it("lists first a hash of the page's own code that the CSP did not list (a style a step wrote)", () => {
+    const policy = `default-src 'self';script-src 'self' '${hash(SCRIPT)}';style-src 'self'`;
+    expect(directive(ownHashesOnly(page({ policy })), "style-src")).toBe(`style-src '${hash(STYLE)}' 'self'`);
   });
 
   it("leaves a page without a CSP meta tag as it is", () => {
@@ -80,7 +86,19 @@ describe("ownHashesOnly", () => {
   });
 });
 
-describe("oneStyle", () => {
+describe("checkInlineCodeListed", () => {
+  it("refuses a built page whose inline script its CSP does not list, rather than vouch for it", () => {
+    const policy = `default-src 'self';script-src 'self';style-src 'self' '${hash(STYLE)}'`;
+    expect(() => checkInlineCodeListed(page({ policy }))).toThrow(/script-src does not list/);
+  });
+
+  it("passes a page whose inline code its CSP lists, and a page without a CSP meta tag", () => {
+    expect(() => checkInlineCodeListed(page())).not.toThrow();
+    expect(() => checkInlineCodeListed("<!doctype html><html><head><style>p{}</style></head></html>")).not.toThrow();
+  });
+});
+
+describe("joinStyles", () => {
   const FACES = "@font-face{font-family:Inter;src:url(/i.woff2)}";
   const HEADING = ":root h1{font-family:serif}";
   const styled = (policy: string, styles: string[]) =>
@@ -95,7 +113,7 @@ describe("oneStyle", () => {
     `default-src 'self';style-src 'self' ${styles.map((css) => `'${hash(css)}'`).join(" ")}`;
 
   it("joins the head's styles in document order into one, where the first was, and the CSP allows it", () => {
-    const html = ownHashesOnly(oneStyle(styled(allowing(FACES, STYLE, HEADING, ".late{}"), [FACES, STYLE, HEADING])));
+    const html = ownHashesOnly(joinStyles(styled(allowing(FACES, STYLE, HEADING, ".late{}"), [FACES, STYLE, HEADING])));
     const head = html.slice(0, html.indexOf("</head>"));
     expect([...head.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1])).toEqual([FACES + STYLE + HEADING]);
     expect(head.indexOf("<style>")).toBeLessThan(head.indexOf("content-security-policy"));
@@ -106,15 +124,19 @@ describe("oneStyle", () => {
     expect(html).toContain("<body><style>.late{}</style>");
   });
 
-  it("refuses to join a style the CSP does not allow", () => {
-    expect(() => oneStyle(styled(allowing(FACES, STYLE), [FACES, STYLE, HEADING]))).toThrow(/does not allow 1 of/);
+  it("refuses a page where a stylesheet link stands between the styles, whose cascade joining would change", () => {
+    const linked = styled(allowing(FACES, STYLE), [FACES, STYLE]).replace(
+      "<style>body",
+      '<link rel="stylesheet" href="/s.css"><style>body',
+    );
+    expect(() => joinStyles(linked)).toThrow(/stylesheet link/);
   });
 
   it("leaves a page with one style, or a style with a media query, as it is", () => {
     const one = styled(allowing(FACES), [FACES]);
-    expect(oneStyle(one)).toBe(one);
+    expect(joinStyles(one)).toBe(one);
     const media = styled(allowing(FACES, STYLE), [FACES, STYLE]).replace("<style>body", '<style media="print">body');
-    expect(oneStyle(media)).toBe(media);
+    expect(joinStyles(media)).toBe(media);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE_TEXT, EXTENDED_TEXT, LATIN_1_TEXT, unicodeRange } from "../../../src/lib/web-fonts.mjs";
+import { BASE_TEXT, EXTENDED_TEXT, LATIN_1_TEXT, unicodeRange } from "../../../integrations/web-fonts.mjs";
 
 describe("unicodeRange", () => {
   it("writes single code points and runs as CSS reads them (no U+ before a range's end)", () => {

@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fontProviders } from "astro/config";
 import * as fontkit from "fontkit";
 import subsetFont from "subset-font";
 
@@ -156,3 +157,32 @@ export async function webFonts(cacheDir) {
     }),
   );
 }
+
+/**
+ * The site's fonts as Astro's `fonts` option takes them: each family's faces from the local files
+ * webFonts cuts, with its metric-matched fallbacks, and `swap`, so a first visit shows the brand
+ * fonts as soon as they arrive and the swap barely moves text.
+ * @param {string} cacheDir
+ */
+export async function siteFonts(cacheDir) {
+  const families = await webFonts(cacheDir);
+  return families.map(({ family, faces }) => ({
+    provider: fontProviders.local(),
+    name: family.name,
+    cssVariable: `--font-${family.file}`,
+    fallbacks: [...family.fallbacks],
+    display: /** @type {const} */ ("swap"),
+    options: {
+      variants: /** @type {[FontVariant, ...FontVariant[]]} */ (
+        faces.map((face) => ({
+          src: /** @type {[string]} */ ([face.path]),
+          weight: `${family.weight.min} ${family.weight.max}`,
+          style: /** @type {const} */ ("normal"),
+          unicodeRange: /** @type {[string]} */ ([face.unicodeRange]),
+        }))
+      ),
+    },
+  }));
+}
+
+/** @typedef {{ src: [string], weight: string, style: "normal", unicodeRange: [string] }} FontVariant */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "../../../src/lib/csp.mjs";
+import { contentSecurityPolicy } from "../../../integrations/csp-policy.mjs";
 
 const directive = (directives: string[], name: string) =>
   directives

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firebaseBuildEnv, isNetlifyBuild, REQUIRED_FIREBASE_SETTINGS } from "../../../src/lib/build-env.mjs";
+import { firebaseBuildEnv, isNetlifyBuild, REQUIRED_FIREBASE_SETTINGS } from "../../../integrations/build-env.mjs";
 
 const real = {
   PUBLIC_FIREBASE_API_KEY: "AIzaSyExampleKey",

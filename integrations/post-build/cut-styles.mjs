@@ -1,18 +1,12 @@
 // @ts-check
-// Each built page inlines only the utility rules it can use. The site's stylesheet holds the utilities
-// of every page (the admin inbox, the calculator and the forms included); a content page uses fewer
-// than half of them. After the build, the inlined stylesheet of each page keeps the utility rules
-// whose classes occur in the page's markup or in any script the page can load (inline, module,
-// island, and what those import, on demand included), so a class a script adds later is kept. The
-// rest is dropped, and the page's CSP hash of that style is replaced by the new one. A content page's
-// HTML then fits in the first round trip of a new connection (about 14 KB compressed).
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+// The first step: each built page inlines only the utility rules it can use. The site's stylesheet
+// holds the utilities of every page (the admin inbox, the calculator and the forms included); a
+// content page uses fewer than half of them. The inlined stylesheet of each page keeps the utility
+// rules whose classes occur in the page's markup or in any script the page can load (inline, module,
+// island, and what those import, on demand included), so a class a script adds later is kept. A
+// content page's HTML then fits in the first round trip of a new connection (about 14 KB compressed).
 import postcss from "postcss";
 import selectorParser from "postcss-selector-parser";
-import { rewriteBuiltPages } from "./built-pages.mjs";
-import { cspHash } from "./csp.mjs";
 import { pageScripts } from "./page-scripts.mjs";
 
 /** The stylesheet the site's CSS entry compiles to starts with Tailwind's banner. */
@@ -134,41 +128,17 @@ export function stylesFor(css, words) {
 }
 
 /**
- * A page with its site stylesheet cut, and the CSP hash of that style replaced. Pages without the
- * site stylesheet come back unchanged.
+ * A page with its site stylesheet cut to what the page can use. Pages without the site stylesheet
+ * come back unchanged.
  * @param {string} html
  * @param {(url: string) => string} read a built asset's text by its site path
  */
-export function prunePage(html, read) {
+export function cutStyles(html, read) {
   const style = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].find((m) => m[1]?.startsWith(SITE_STYLESHEET));
   const css = style?.[1];
   if (!style || css === undefined) return html;
   const { texts } = pageScripts(html, read, { includeDynamic: true });
   const words = new Set([html.replace(css, ""), ...texts].flatMap((text) => [...candidateWords(text)]));
-  const cut = stylesFor(css, words);
-  const oldHash = cspHash(css);
-  if (!html.includes(`'${oldHash}'`)) throw new Error("the page's CSP does not list its stylesheet's hash");
   const at = /** @type {number} */ (style.index) + style[0].indexOf(css);
-  return `${html.slice(0, at)}${cut}${html.slice(at + css.length)}`.replace(`'${oldHash}'`, `'${cspHash(cut)}'`);
-}
-
-/** The Astro integration: cuts every built page's stylesheet once the build is done. */
-export function pageStyles() {
-  return /** @type {import("astro").AstroIntegration} */ ({
-    name: "page-styles",
-    hooks: {
-      "astro:build:done": async ({ dir, logger }) => {
-        const root = fileURLToPath(dir);
-        /** @type {Map<string, string>} */
-        const assets = new Map();
-        const read = (/** @type {string} */ url) => {
-          const text = assets.get(url) ?? readFileSync(join(root, url.replace(/^\//, "")), "utf8");
-          assets.set(url, text);
-          return text;
-        };
-        const { pages, removed } = await rewriteBuiltPages(root, (html) => prunePage(html, read));
-        logger.info(`${pages} pages: inlined styles cut, ${Math.round(removed / 1024)} KB less HTML`);
-      },
-    },
-  });
+  return `${html.slice(0, at)}${stylesFor(css, words)}${html.slice(at + css.length)}`;
 }
