@@ -5,7 +5,7 @@
  */
 import type { Company } from "./company";
 import { COLOURS, CONTENT_WIDTH, PAGE, TYPE } from "./theme";
-import type { PdfWriter } from "./writer";
+import type { PdfWriter, TableCell } from "./writer";
 
 const M = PAGE.margin;
 
@@ -104,6 +104,73 @@ export function figureTiles(
   );
   return y + height;
 }
+
+/** A table cell: its text, in the strong font or the muted colour if marked so. */
+export type Cell = string | { text: string; strong?: boolean; muted?: boolean };
+
+export interface Table {
+  y: number;
+  widths: readonly number[];
+  /** Per column; left unless stated. */
+  align?: readonly ("left" | "right")[];
+  /** Column headings. */
+  head?: readonly string[];
+  /** Each row's first cell is its heading. */
+  rows: readonly (readonly Cell[])[];
+}
+
+/** Space between a column's text and the next column's. */
+const GUTTER = 8;
+
+/**
+ * A table across the page: headings in the strong font (the column headings muted but the first),
+ * cells wrapping in their column, a rule under the head and under each row. The rules are drawn as
+ * decoration rather than as PDFKit's cell borders, which would be part of the cells' tagged content.
+ * Returns the y below the table.
+ */
+export function table(pdf: PdfWriter, { y, widths, align = [], head, rows }: Table): number {
+  const last = widths.length - 1;
+  const cell = (value: Cell, column: number, scope?: "Row" | "Column"): TableCell => {
+    const { text, strong = false, muted = false } = typeof value === "string" ? { text: value } : value;
+    return {
+      text,
+      font: { src: scope || strong ? "strong" : "text", size: TYPE.body },
+      textColor: (scope === "Column" && column > 0) || muted ? COLOURS.muted : COLOURS.ink,
+      ...(scope ? { type: "TH", scope } : {}),
+    };
+  };
+  const bottoms = pdf.table(
+    {
+      position: { x: M, y },
+      columnStyles: widths.map((width, i) => ({
+        width,
+        align: { x: align[i] ?? "left", y: "top" },
+        padding: [4.5, i === last ? 0 : GUTTER, 4.5, 0],
+      })),
+      defaultStyle: { border: 0, textOptions: { lineGap: 1.5 } },
+    },
+    [
+      ...(head ? [head.map((text, i) => cell(text, i, "Column"))] : []),
+      ...rows.map((row) => row.map((value, i) => cell(value, i, i === 0 ? "Row" : undefined))),
+    ],
+  );
+  const right = M + widths.reduce((sum, width) => sum + width, 0);
+  pdf.artifact(() => {
+    bottoms.forEach((bottom, i) => {
+      const under = head && i === 0 ? { width: 0.8, colour: COLOURS.muted } : { width: 0.5, colour: COLOURS.stone };
+      pdf.doc.moveTo(M, bottom).lineTo(right, bottom).lineWidth(under.width).stroke(under.colour);
+    });
+  });
+  return bottoms.at(-1) ?? y;
+}
+
+/** Labels and their values in two columns across the page, the first `labelWidth` wide. */
+export const keyValueTable = (
+  pdf: PdfWriter,
+  rows: readonly (readonly [string, string])[],
+  y: number,
+  labelWidth: number,
+) => table(pdf, { y, widths: [labelWidth, CONTENT_WIDTH - labelWidth], rows });
 
 /** A text in a sand panel under a small heading (the datasheet's specification clause). */
 export function notePanel(pdf: PdfWriter, label: string, text: string, y: number): number {

@@ -1,3 +1,4 @@
+import { create as parseFont } from "fontkit";
 import PDFDocument from "pdfkit";
 import type { FontRole, PdfFonts } from "./fonts";
 import { COLOURS, PAGE, TYPE } from "./theme";
@@ -26,6 +27,9 @@ export interface TextStyle {
 }
 
 type Structure = PDFKit.PDFStructureElement;
+
+/** A cell as PDFKit's table takes it; a heading cell (TH) names the row or column it heads. */
+export type TableCell = PDFKit.Mixins.CellOptions & { scope?: "Row" | "Column" };
 
 /** Characters Fraunces lacks within PDF_CHARACTERS; text with any of them is set in Inter instead. */
 export const DISPLAY_UNSUPPORTED = /[ŉſα₂→∞]/u;
@@ -67,7 +71,11 @@ export class PdfWriter {
         ModDate: info.date,
       },
     });
-    for (const [role, bytes] of Object.entries(fonts)) this.doc.registerFont(role, bytes as unknown as string);
+    // Registered parsed, so that PDFKit's table, which switches back to the font a cell interrupts, does
+    // not parse the font again for every cell.
+    for (const [role, bytes] of Object.entries(fonts)) {
+      this.doc.registerFont(role, parseFont(bytes) as unknown as string);
+    }
     this.#bytes = collect(this.doc);
     // PDFKit starts a new page when text runs past the bottom; here every page is laid out by hand.
     this.doc.on("pageAdded", () => {
@@ -100,6 +108,22 @@ export class PdfWriter {
   /** Draws `draw` as one element of the given type. */
   tag(type: string, draw: () => void, options: { alt?: string } = {}): void {
     this.add(this.element(type, draw, options));
+  }
+
+  /**
+   * Draws a table with PDFKit's table, which lays it out and tags it (Table, TR, TH, TD, each cell with
+   * the headings it falls under), in reading order. Returns the y below each row.
+   */
+  table(options: PDFKit.Mixins.TableOptions, rows: readonly (readonly TableCell[])[]): number[] {
+    const tagged: PDFKit.Mixins.TableOptions & { structParent: Structure } = { ...options, structParent: this.#root };
+    const table = this.doc.table(tagged);
+    const bottoms = rows.map((cells) => {
+      table.row([...cells]);
+      return this.doc.y;
+    });
+    table.end();
+    if (this.doc.y > PAGE.height - 16) this.#belowFoot = true;
+    return bottoms;
   }
 
   /** Draws decoration that is not content (backgrounds, rules, swatches, running footers). */
