@@ -1,5 +1,8 @@
 import type { LiveCalculator } from "./live-result";
 
+/** The controls' listeners' options: their signal removes them all when the element leaves the page. */
+type ListenerOptions = { signal: AbortSignal };
+
 /**
  * `<room-calculator>`: makes the server-rendered calculator live, with no work on load beyond wiring
  * its controls. The default room's result is already in the page. The code that validates, computes
@@ -28,6 +31,13 @@ export class RoomCalculatorElement extends HTMLElement {
     const abort = new AbortController();
     this.#abort = abort;
     const on = { signal: abort.signal };
+    this.#wireControls(form, on);
+    this.#wireListening(on);
+    this.#showSharedRoom(form, on);
+  }
+
+  /** Loads the live half on the form's first focus, and hands it each input, change and button press. */
+  #wireControls(form: HTMLFormElement, on: ListenerOptions) {
     const then = (action: (live: LiveCalculator) => unknown) => () => void this.#load().then(action);
     form.addEventListener("focusin", () => void this.#load(), { ...on, once: true });
     form.addEventListener(
@@ -56,7 +66,13 @@ export class RoomCalculatorElement extends HTMLElement {
       then((live) => live.share()),
       on,
     );
-    // Listening: the audio context is made in the press itself, as browsers allow sound only then.
+  }
+
+  /**
+   * Wires the Listen buttons and WAV links. The audio context is made in the press itself, as
+   * browsers allow sound only then; a WAV link that has its download follows it at once.
+   */
+  #wireListening(on: ListenerOptions) {
     for (const button of this.querySelectorAll<HTMLElement>("[data-listen-play]")) {
       button.addEventListener(
         "click",
@@ -83,9 +99,15 @@ export class RoomCalculatorElement extends HTMLElement {
         on,
       );
     }
-    // A shared room: loaded and drawn in tasks of their own, after this one. The element is ready (its
-    // report and listen controls shown) once the page shows that room's result. A visitor who started
-    // editing while the code loaded keeps their edit: the address's room is then not written over it.
+  }
+
+  /**
+   * Marks the element ready (`data-ready`, which shows its report and listen controls): at once, or for
+   * a shared room once the page shows that room's result. A shared room is loaded and drawn in tasks of
+   * their own, after this one. A visitor who started editing while the code loaded keeps their edit:
+   * the address's room is then not written over it.
+   */
+  #showSharedRoom(form: HTMLFormElement, on: ListenerOptions) {
     const ready = () => this.setAttribute("data-ready", "");
     if (!location.search) ready();
     else {

@@ -1,4 +1,13 @@
-import { type ReactNode, type SubmitEvent, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  type ReactNode,
+  type RefObject,
+  type SubmitEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { Toasts } from "../forms/Toasts";
 import { SPAM_THRESHOLD } from "../spam/threshold";
 import { formatSubmissionDate, orDash } from "./format";
@@ -137,33 +146,60 @@ function SampleRequestDetail({ item, id }: { item: Item; id: string }) {
   );
 }
 
-function EnquiryDetail({
-  item,
-  titleId,
-  closeButton,
-  onClose,
-  onChange,
-  onDelete,
-}: {
-  item: Item;
-  titleId: string;
-  closeButton: React.RefObject<HTMLButtonElement | null>;
-  onClose: () => void;
-  onChange: Props["onChange"];
-  onDelete: Props["onDelete"];
-}) {
-  const id = useId();
+type Busy = null | "note" | Status | "delete";
+
+/**
+ * The internal note as staff edit it: saved through `onChange` while nothing else runs, showing what
+ * the API stored, or the API's message for the field when it refuses the note.
+ */
+function useNoteEditing(
+  item: Item,
+  onChange: Props["onChange"],
+  busy: Busy,
+  setBusy: (busy: Busy) => void,
+  announce: (message: string) => void,
+) {
   const [note, setNote] = useState(item.note ?? "");
   const [noteError, setNoteError] = useState<string | undefined>(undefined);
   const [savedNote, setSavedNote] = useState(false);
-  const [busy, setBusy] = useState<null | "note" | Status | "delete">(null);
+  const dirty = note !== (item.note ?? "");
+
+  function edit(value: string) {
+    setNote(value);
+    setSavedNote(false);
+  }
+
+  async function save(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !dirty) return;
+    setBusy("note");
+    setNoteError(undefined);
+    const result = await onChange(item, { note: note.trim() ? note : null });
+    setBusy(null);
+    if (result.ok) {
+      // The API stores the note cleaned; the box shows what was stored.
+      if (result.item) setNote(result.item.note ?? "");
+      setSavedNote(true);
+      announce("Note saved");
+    } else {
+      setNoteError(result.fields?.note);
+    }
+  }
+
+  return { note, noteError, savedNote, dirty, edit, save };
+}
+
+/**
+ * What staff do in an enquiry's detail: change its status, edit its note and delete it after a
+ * confirmation. One change runs at a time (`busy`), and each one done is announced to screen readers.
+ */
+function useEnquiryEditing(item: Item, onChange: Props["onChange"], onDelete: Props["onDelete"]) {
+  const [busy, setBusy] = useState<Busy>(null);
   const [confirming, setConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const deleteButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
-
-  const dirty = note !== (item.note ?? "");
-  const archive = archiveToggle(item.status);
+  const note = useNoteEditing(item, onChange, busy, setBusy, setAnnouncement);
 
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
@@ -185,23 +221,6 @@ function EnquiryDetail({
     }
   }
 
-  async function saveNote(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !dirty) return;
-    setBusy("note");
-    setNoteError(undefined);
-    const result = await onChange(item, { note: note.trim() ? note : null });
-    setBusy(null);
-    if (result.ok) {
-      // The API stores the note cleaned; the box shows what was stored.
-      if (result.item) setNote(result.item.note ?? "");
-      setSavedNote(true);
-      setAnnouncement("Note saved");
-    } else {
-      setNoteError(result.fields?.note);
-    }
-  }
-
   async function confirmDelete() {
     if (busy) return;
     setBusy("delete");
@@ -220,44 +239,276 @@ function EnquiryDetail({
     deleteButton.current?.focus();
   }
 
+  const askDelete = () => busy === null && setConfirming(true);
+
+  return {
+    busy,
+    confirming,
+    announcement,
+    deleteButton,
+    confirmButton,
+    note,
+    setStatus,
+    askDelete,
+    confirmDelete,
+    cancelDelete,
+  };
+}
+
+/** The detail's heading: what the enquiry is, whose, when it came and its status; and Close. */
+function DetailHeader({
+  item,
+  titleId,
+  closeButton,
+  onClose,
+}: {
+  item: Item;
+  titleId: string;
+  closeButton: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div className="min-w-0">
+        <p className="eyebrow">{item.kind === "samples" ? "Sample request" : "Enquiry"}</p>
+        <h2 id={titleId} className="mt-2 text-2xl font-medium wrap-anywhere sm:text-3xl">
+          {item.name}
+        </h2>
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-muted">
+          <span className="tabular-nums">{formatSubmissionDate(item.created_at)}</span>
+          <StatusBadge status={item.status} />
+          {!item.notified && item.status !== "spam" && <NotSentMarker />}
+        </p>
+      </div>
+      <button ref={closeButton} type="button" onClick={onClose} className="btn-secondary shrink-0 px-4">
+        Close
+      </button>
+    </div>
+  );
+}
+
+/** The enquiry's contact details and record: who sent it, in which language, and what became of it. */
+function DetailFields({ item }: { item: Item }) {
+  return (
+    <dl className="mt-6 grid gap-4 rounded-2xl border border-stone/80 bg-sand/30 p-5 text-sm sm:grid-cols-2">
+      <Field label="Email">
+        <a href={`mailto:${item.email}`} className="text-moss underline underline-offset-4">
+          {item.email}
+        </a>
+      </Field>
+      <Field label="Phone">{orDash(item.phone)}</Field>
+      <Field label="Company">{orDash(item.company)}</Field>
+      <Field label="Language">{`${languageName(item.language)}: answer in ${languageName(item.language)}`}</Field>
+      <Field label="Status">{STATUS_LABELS[item.status]}</Field>
+      <Field label="Received">{formatSubmissionDate(item.created_at)}</Field>
+      <Field label="Last changed">{formatSubmissionDate(item.updated_at)}</Field>
+      <Field label="Notification">
+        {item.notified ? "Sent" : item.status === "spam" ? "Withheld: sent on “Not spam”" : "Not sent yet"}
+      </Field>
+      <Field label="Reference">
+        <span className="font-mono text-xs">{item.id}</span>
+      </Field>
+    </dl>
+  );
+}
+
+/**
+ * What staff can do with the enquiry: take it out of spam, or reply, mark it replied, archive or
+ * restore it and call it spam; and Delete, which first asks for a confirmation.
+ */
+function DetailActions({
+  item,
+  id,
+  busy,
+  confirming,
+  deleteButton,
+  onStatus,
+  onAskDelete,
+}: {
+  item: Item;
+  id: string;
+  busy: Busy;
+  confirming: boolean;
+  deleteButton: RefObject<HTMLButtonElement | null>;
+  onStatus: (status: Status) => void;
+  onAskDelete: () => void;
+}) {
+  const archive = archiveToggle(item.status);
+  return (
+    <div className="mt-6 flex flex-wrap gap-3">
+      {item.status === "spam" ? (
+        <button
+          type="button"
+          className={`btn-primary ${DIMMED}`}
+          aria-disabled={busy !== null ? true : undefined}
+          onClick={() => onStatus("new")}
+        >
+          Not spam
+        </button>
+      ) : (
+        <>
+          <a href={replyMailto(item)} className="btn-primary">
+            Reply by email
+          </a>
+          <button
+            type="button"
+            className={`btn-secondary ${DIMMED}`}
+            aria-disabled={busy !== null || item.status === "replied" ? true : undefined}
+            onClick={() => onStatus("replied")}
+          >
+            {item.status === "replied" ? "Replied" : "Mark replied"}
+          </button>
+          <button
+            type="button"
+            className={`btn-secondary ${DIMMED}`}
+            aria-disabled={busy !== null ? true : undefined}
+            onClick={() => onStatus(archive.status)}
+          >
+            {archive.label}
+          </button>
+          <button
+            type="button"
+            className={`btn-secondary ${DIMMED}`}
+            aria-disabled={busy !== null ? true : undefined}
+            onClick={() => onStatus("spam")}
+          >
+            Mark as spam
+          </button>
+        </>
+      )}
+      <button
+        ref={deleteButton}
+        type="button"
+        className={`btn border border-red-800/40 text-red-800 hover:border-red-800 hover:bg-red-50 ${DIMMED}`}
+        aria-disabled={busy !== null ? true : undefined}
+        aria-expanded={confirming}
+        aria-controls={`${id}-confirm`}
+        onClick={onAskDelete}
+      >
+        Delete
+      </button>
+    </div>
+  );
+}
+
+/** Delete's second step, controlled by the Delete button: deleting cannot be undone, so it asks. */
+function DeleteConfirmation({
+  id,
+  confirming,
+  busy,
+  confirmButton,
+  onConfirm,
+  onCancel,
+}: {
+  id: string;
+  confirming: boolean;
+  busy: Busy;
+  confirmButton: RefObject<HTMLButtonElement | null>;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div id={`${id}-confirm`} hidden={!confirming}>
+      {confirming && (
+        <div className="mt-4 rounded-2xl border border-red-800/30 bg-red-50 p-5">
+          <p id={`${id}-confirm-text`} className="text-sm font-medium text-red-900">
+            This enquiry will be deleted permanently. This cannot be undone.
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <button
+              ref={confirmButton}
+              type="button"
+              className={`btn bg-red-800 text-paper hover:bg-red-900 ${DIMMED}`}
+              aria-disabled={busy === "delete" ? true : undefined}
+              aria-describedby={`${id}-confirm-text`}
+              onClick={onConfirm}
+            >
+              {busy === "delete" ? "Deleting..." : "Delete permanently"}
+            </button>
+            <button type="button" className="btn-secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The internal note's form: seen by staff only, with its length, its error and "Saved" once saved. */
+function NoteForm({ id, busy, note }: { id: string; busy: Busy; note: ReturnType<typeof useNoteEditing> }) {
+  const { noteError, dirty } = note;
+  return (
+    <form onSubmit={note.save} className="mt-8 border-t border-stone/70 pt-6" noValidate>
+      <label htmlFor={`${id}-note`} className="text-sm font-medium text-ink">
+        Internal note
+      </label>
+      <textarea
+        id={`${id}-note`}
+        name="note"
+        rows={4}
+        maxLength={NOTE_MAX_LENGTH}
+        value={note.note}
+        aria-invalid={noteError ? true : undefined}
+        aria-describedby={noteError ? `${id}-note-error ${id}-note-hint` : `${id}-note-hint`}
+        onChange={(event) => note.edit(event.target.value)}
+        className={`mt-2 block w-full resize-y rounded-xl border bg-paper px-4 py-3 text-base text-ink shadow-xs outline-none transition-colors focus:border-moss focus:ring-2 focus:ring-moss/20 ${
+          noteError ? "border-red-700" : "border-stone"
+        }`}
+      />
+      {noteError && (
+        <p id={`${id}-note-error`} className="mt-2 text-sm font-medium text-red-800">
+          {noteError}
+        </p>
+      )}
+      <p id={`${id}-note-hint`} className="mt-2 text-xs text-muted">
+        Seen by staff only. {note.note.length}/{NOTE_MAX_LENGTH} characters.
+      </p>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <button
+          type="submit"
+          className={`btn-primary ${DIMMED}`}
+          aria-disabled={busy !== null || !dirty ? true : undefined}
+        >
+          {busy === "note" ? "Saving..." : "Save note"}
+        </button>
+        {note.savedNote && !dirty && (
+          <span className="text-sm font-medium text-moss" data-note-saved>
+            Saved
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * One enquiry's detail inside the dialog: its heading and fields, the message (or what a sample request
+ * asks for), why it was filed as spam, the actions, the delete confirmation and the internal note.
+ */
+function EnquiryDetail({
+  item,
+  titleId,
+  closeButton,
+  onClose,
+  onChange,
+  onDelete,
+}: {
+  item: Item;
+  titleId: string;
+  closeButton: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+  onChange: Props["onChange"];
+  onDelete: Props["onDelete"];
+}) {
+  const id = useId();
+  const editing = useEnquiryEditing(item, onChange, onDelete);
+  const { busy, confirming } = editing;
+
   return (
     <div className="p-6 sm:p-8" aria-busy={busy ? true : undefined}>
-      <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <p className="eyebrow">{item.kind === "samples" ? "Sample request" : "Enquiry"}</p>
-          <h2 id={titleId} className="mt-2 text-2xl font-medium wrap-anywhere sm:text-3xl">
-            {item.name}
-          </h2>
-          <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-muted">
-            <span className="tabular-nums">{formatSubmissionDate(item.created_at)}</span>
-            <StatusBadge status={item.status} />
-            {!item.notified && item.status !== "spam" && <NotSentMarker />}
-          </p>
-        </div>
-        <button ref={closeButton} type="button" onClick={onClose} className="btn-secondary shrink-0 px-4">
-          Close
-        </button>
-      </div>
-
-      <dl className="mt-6 grid gap-4 rounded-2xl border border-stone/80 bg-sand/30 p-5 text-sm sm:grid-cols-2">
-        <Field label="Email">
-          <a href={`mailto:${item.email}`} className="text-moss underline underline-offset-4">
-            {item.email}
-          </a>
-        </Field>
-        <Field label="Phone">{orDash(item.phone)}</Field>
-        <Field label="Company">{orDash(item.company)}</Field>
-        <Field label="Language">{`${languageName(item.language)}: answer in ${languageName(item.language)}`}</Field>
-        <Field label="Status">{STATUS_LABELS[item.status]}</Field>
-        <Field label="Received">{formatSubmissionDate(item.created_at)}</Field>
-        <Field label="Last changed">{formatSubmissionDate(item.updated_at)}</Field>
-        <Field label="Notification">
-          {item.notified ? "Sent" : item.status === "spam" ? "Withheld: sent on “Not spam”" : "Not sent yet"}
-        </Field>
-        <Field label="Reference">
-          <span className="font-mono text-xs">{item.id}</span>
-        </Field>
-      </dl>
+      <DetailHeader item={item} titleId={titleId} closeButton={closeButton} onClose={onClose} />
+      <DetailFields item={item} />
 
       {item.kind === "samples" ? (
         <SampleRequestDetail item={item} id={id} />
@@ -272,131 +523,27 @@ function EnquiryDetail({
 
       {item.spam && <SpamCheck spam={item.spam} id={id} filed={item.status === "spam"} />}
 
-      <div className="mt-6 flex flex-wrap gap-3">
-        {item.status === "spam" ? (
-          <button
-            type="button"
-            className={`btn-primary ${DIMMED}`}
-            aria-disabled={busy !== null ? true : undefined}
-            onClick={() => setStatus("new")}
-          >
-            Not spam
-          </button>
-        ) : (
-          <>
-            <a href={replyMailto(item)} className="btn-primary">
-              Reply by email
-            </a>
-            <button
-              type="button"
-              className={`btn-secondary ${DIMMED}`}
-              aria-disabled={busy !== null || item.status === "replied" ? true : undefined}
-              onClick={() => setStatus("replied")}
-            >
-              {item.status === "replied" ? "Replied" : "Mark replied"}
-            </button>
-            <button
-              type="button"
-              className={`btn-secondary ${DIMMED}`}
-              aria-disabled={busy !== null ? true : undefined}
-              onClick={() => setStatus(archive.status)}
-            >
-              {archive.label}
-            </button>
-            <button
-              type="button"
-              className={`btn-secondary ${DIMMED}`}
-              aria-disabled={busy !== null ? true : undefined}
-              onClick={() => setStatus("spam")}
-            >
-              Mark as spam
-            </button>
-          </>
-        )}
-        <button
-          ref={deleteButton}
-          type="button"
-          className={`btn border border-red-800/40 text-red-800 hover:border-red-800 hover:bg-red-50 ${DIMMED}`}
-          aria-disabled={busy !== null ? true : undefined}
-          aria-expanded={confirming}
-          aria-controls={`${id}-confirm`}
-          onClick={() => busy === null && setConfirming(true)}
-        >
-          Delete
-        </button>
-      </div>
-
-      <div id={`${id}-confirm`} hidden={!confirming}>
-        {confirming && (
-          <div className="mt-4 rounded-2xl border border-red-800/30 bg-red-50 p-5">
-            <p id={`${id}-confirm-text`} className="text-sm font-medium text-red-900">
-              This enquiry will be deleted permanently. This cannot be undone.
-            </p>
-            <div className="mt-4 flex flex-wrap gap-3">
-              <button
-                ref={confirmButton}
-                type="button"
-                className={`btn bg-red-800 text-paper hover:bg-red-900 ${DIMMED}`}
-                aria-disabled={busy === "delete" ? true : undefined}
-                aria-describedby={`${id}-confirm-text`}
-                onClick={confirmDelete}
-              >
-                {busy === "delete" ? "Deleting..." : "Delete permanently"}
-              </button>
-              <button type="button" className="btn-secondary" onClick={cancelDelete}>
-                Cancel
-              </button>
-            </div>
-          </div>
-        )}
-      </div>
-
-      <form onSubmit={saveNote} className="mt-8 border-t border-stone/70 pt-6" noValidate>
-        <label htmlFor={`${id}-note`} className="text-sm font-medium text-ink">
-          Internal note
-        </label>
-        <textarea
-          id={`${id}-note`}
-          name="note"
-          rows={4}
-          maxLength={NOTE_MAX_LENGTH}
-          value={note}
-          aria-invalid={noteError ? true : undefined}
-          aria-describedby={noteError ? `${id}-note-error ${id}-note-hint` : `${id}-note-hint`}
-          onChange={(event) => {
-            setNote(event.target.value);
-            setSavedNote(false);
-          }}
-          className={`mt-2 block w-full resize-y rounded-xl border bg-paper px-4 py-3 text-base text-ink shadow-xs outline-none transition-colors focus:border-moss focus:ring-2 focus:ring-moss/20 ${
-            noteError ? "border-red-700" : "border-stone"
-          }`}
-        />
-        {noteError && (
-          <p id={`${id}-note-error`} className="mt-2 text-sm font-medium text-red-800">
-            {noteError}
-          </p>
-        )}
-        <p id={`${id}-note-hint`} className="mt-2 text-xs text-muted">
-          Seen by staff only. {note.length}/{NOTE_MAX_LENGTH} characters.
-        </p>
-        <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button
-            type="submit"
-            className={`btn-primary ${DIMMED}`}
-            aria-disabled={busy !== null || !dirty ? true : undefined}
-          >
-            {busy === "note" ? "Saving..." : "Save note"}
-          </button>
-          {savedNote && !dirty && (
-            <span className="text-sm font-medium text-moss" data-note-saved>
-              Saved
-            </span>
-          )}
-        </div>
-      </form>
+      <DetailActions
+        item={item}
+        id={id}
+        busy={busy}
+        confirming={confirming}
+        deleteButton={editing.deleteButton}
+        onStatus={editing.setStatus}
+        onAskDelete={editing.askDelete}
+      />
+      <DeleteConfirmation
+        id={id}
+        confirming={confirming}
+        busy={busy}
+        confirmButton={editing.confirmButton}
+        onConfirm={editing.confirmDelete}
+        onCancel={editing.cancelDelete}
+      />
+      <NoteForm id={id} busy={busy} note={editing.note} />
 
       <p role="status" className="sr-only">
-        {announcement}
+        {editing.announcement}
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import { type SubmitEvent, useEffect, useId, useRef, useState } from "react";
+import { type RefObject, type SubmitEvent, useEffect, useId, useRef, useState } from "react";
 import type { ChangeResult } from "./EnquiryDialog";
 import { erasedText } from "./status";
 
@@ -8,11 +8,10 @@ interface Props {
 }
 
 /**
- * Erasure on request (GDPR): an address, then a confirmation, then the count. How many enquiries an
- * address has is not known until they are erased, so the confirmation says every one of them goes.
+ * The erasure's steps as state: an address checked on submit, held while staff confirm, then erased
+ * through `onErase`. The focus moves to the confirmation, and back to the address after it.
  */
-export function EraseByEmail({ onErase }: Props) {
-  const id = useId();
+function useErasure(onErase: Props["onErase"]) {
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -24,6 +23,11 @@ export function EraseByEmail({ onErase }: Props) {
   useEffect(() => {
     if (confirming) confirmButton.current?.focus();
   }, [confirming]);
+
+  function edit(value: string) {
+    setEmail(value);
+    setError(undefined);
+  }
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -60,6 +64,58 @@ export function EraseByEmail({ onErase }: Props) {
     input.current?.focus();
   }
 
+  return { email, error, confirming, busy, result, input, confirmButton, edit, onSubmit, cancel, erase };
+}
+
+/** The erasure's second step: names the address, since what it deletes cannot be brought back. */
+function EraseConfirmation({
+  id,
+  address,
+  busy,
+  confirmButton,
+  onErase,
+  onCancel,
+}: {
+  id: string;
+  address: string;
+  busy: boolean;
+  confirmButton: RefObject<HTMLButtonElement | null>;
+  onErase: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="rounded-2xl border border-red-800/30 bg-red-50 p-5">
+      <p id={`${id}-confirm-text`} className="text-sm font-medium text-red-900 wrap-anywhere">
+        Every enquiry from {address} will be deleted permanently. This cannot be undone.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button
+          ref={confirmButton}
+          type="button"
+          className="btn bg-red-800 text-paper hover:bg-red-900 aria-disabled:opacity-60"
+          aria-disabled={busy ? true : undefined}
+          aria-describedby={`${id}-confirm-text`}
+          onClick={onErase}
+        >
+          {busy ? "Erasing..." : "Erase permanently"}
+        </button>
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Erasure on request (GDPR): an address, then a confirmation, then the count. How many enquiries an
+ * address has is not known until they are erased, so the confirmation says every one of them goes.
+ */
+export function EraseByEmail({ onErase }: Props) {
+  const id = useId();
+  const { email, error, confirming, busy, result, input, confirmButton, edit, onSubmit, cancel, erase } =
+    useErasure(onErase);
+
   return (
     <div className="space-y-4">
       <p className="text-sm text-ink-soft">
@@ -83,10 +139,7 @@ export function EraseByEmail({ onErase }: Props) {
             readOnly={confirming !== null}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(undefined);
-            }}
+            onChange={(event) => edit(event.target.value)}
             className={`mt-2 block min-h-11 w-full rounded-xl border bg-paper px-4 py-2 text-base text-ink shadow-xs outline-none transition-colors focus:border-moss focus:ring-2 focus:ring-moss/20 ${
               error ? "border-red-700" : "border-stone"
             }`}
@@ -106,26 +159,14 @@ export function EraseByEmail({ onErase }: Props) {
         </p>
       )}
       {confirming && (
-        <div className="rounded-2xl border border-red-800/30 bg-red-50 p-5">
-          <p id={`${id}-confirm-text`} className="text-sm font-medium text-red-900 wrap-anywhere">
-            Every enquiry from {confirming} will be deleted permanently. This cannot be undone.
-          </p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <button
-              ref={confirmButton}
-              type="button"
-              className="btn bg-red-800 text-paper hover:bg-red-900 aria-disabled:opacity-60"
-              aria-disabled={busy ? true : undefined}
-              aria-describedby={`${id}-confirm-text`}
-              onClick={erase}
-            >
-              {busy ? "Erasing..." : "Erase permanently"}
-            </button>
-            <button type="button" className="btn-secondary" onClick={cancel}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <EraseConfirmation
+          id={id}
+          address={confirming}
+          busy={busy}
+          confirmButton={confirmButton}
+          onErase={erase}
+          onCancel={cancel}
+        />
       )}
       <p role="status" className="text-sm font-medium text-moss empty:hidden">
         {result}

@@ -10,7 +10,7 @@
  */
 import { fill } from "../../i18n/fill";
 import { SEARCH_PATH } from "./search-path";
-import { SEARCH_TEXTS } from "./texts";
+import { SEARCH_TEXTS, type SearchTexts } from "./texts";
 
 interface ResultData {
   url: string;
@@ -67,15 +67,14 @@ function excerpt(html: string) {
   return out;
 }
 
-function build(opener: HTMLElement) {
-  // The page's <html lang> is its language's code, as Pagefind reads it to pick the index.
+/** The page's search texts: those of its language, by <html lang> (the code Pagefind reads to pick the index). */
+function pageTexts(): SearchTexts {
   const lang = document.documentElement.lang;
-  const texts = SEARCH_TEXTS[lang in SEARCH_TEXTS ? (lang as keyof typeof SEARCH_TEXTS) : "en"];
-  const box = element(
-    "dialog",
-    "m-0 mx-auto mt-4 max-h-[calc(100dvh-2rem)] w-[min(42rem,calc(100%-1.5rem))] overflow-hidden rounded-2xl border border-stone/80 bg-paper p-0 text-ink shadow-2xl shadow-ink/20 backdrop:bg-ink/40 sm:mt-[12vh] sm:max-h-[76vh]",
-  );
-  box.setAttribute("aria-labelledby", "site-search-title");
+  return SEARCH_TEXTS[lang in SEARCH_TEXTS ? (lang as keyof typeof SEARCH_TEXTS) : "en"];
+}
+
+/** The search form: its (visually hidden) title and label, the search field and the close button. */
+function searchForm(texts: SearchTexts) {
   const form = element("form", "flex items-center gap-2 border-b border-stone/70 p-3");
   form.setAttribute("role", "search");
   const title = element("h2", "sr-only", texts.title);
@@ -100,15 +99,36 @@ function build(opener: HTMLElement) {
     texts.close,
   );
   close.type = "button";
-  close.addEventListener("click", () => box.close());
   form.append(title, label, input, close);
+  return { form, input, close };
+}
+
+/** The dialog with its search form, the status line that announces the count, and the results list. */
+function dialogParts(texts: SearchTexts) {
+  const box = element(
+    "dialog",
+    "m-0 mx-auto mt-4 max-h-[calc(100dvh-2rem)] w-[min(42rem,calc(100%-1.5rem))] overflow-hidden rounded-2xl border border-stone/80 bg-paper p-0 text-ink shadow-2xl shadow-ink/20 backdrop:bg-ink/40 sm:mt-[12vh] sm:max-h-[76vh]",
+  );
+  box.setAttribute("aria-labelledby", "site-search-title");
+  const { form, input, close } = searchForm(texts);
   const status = element("p", "px-5 pt-3 text-sm text-ink-soft");
   status.id = "site-search-status";
   status.setAttribute("role", "status");
   const list = element("ul", "max-h-[60dvh] overflow-y-auto px-2 pt-1 pb-3 sm:max-h-[56vh]");
   list.id = "site-search-results";
   box.append(form, status, list);
+  return { box, form, input, close, status, list };
+}
 
+type DialogParts = ReturnType<typeof dialogParts>;
+
+/**
+ * Wires the dialog's keys and clicks: the close button and a click on the backdrop close it, Enter
+ * moves to the first result, the arrow keys move between the field and the results, and closing
+ * hands focus back to the opener.
+ */
+function wireDialog({ box, form, input, close, list }: DialogParts, opener: HTMLElement) {
+  close.addEventListener("click", () => box.close());
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     list.querySelector("a")?.focus();
@@ -124,7 +144,34 @@ function build(opener: HTMLElement) {
     if (next < 0) input.focus();
     else links[Math.min(next, links.length - 1)]?.focus();
   });
+}
 
+/** A result's list item: a link to the page with its title, its NRC and fire class when it has them, and the excerpt. */
+function resultItem(page: ResultData) {
+  const item = element("li", "");
+  const link = element(
+    "a",
+    "block rounded-xl px-3 py-3 hover:bg-sand focus-visible:bg-sand focus-visible:outline-2 focus-visible:outline-moss",
+  );
+  link.href = page.url;
+  const heading = element("span", "block font-display text-lg text-ink", page.meta.title ?? page.url);
+  link.append(heading);
+  const facts = [page.meta.nrc && `NRC ${page.meta.nrc}`, page.meta.fire].filter(Boolean).join(" · ");
+  if (facts) link.append(element("span", "mt-0.5 block text-xs font-semibold text-moss", facts));
+  link.append(excerpt(page.excerpt));
+  item.append(link);
+  return item;
+}
+
+/** The status line's words for a number of results. */
+const countText = (texts: SearchTexts, count: number, query: string) =>
+  count === 0 ? fill(texts.none, { query }) : count === 1 ? texts.one : fill(texts.other, { count });
+
+/**
+ * Searches as the visitor types: lists the best pages for the field's query and announces their
+ * count. A search that a newer query overtook shows nothing.
+ */
+function searchAsTyped({ input, status, list }: DialogParts, texts: SearchTexts) {
   let latest = "";
   const run = async () => {
     const query = input.value.trim();
@@ -145,28 +192,19 @@ function build(opener: HTMLElement) {
     if (!search || query !== latest) return;
     const found = await Promise.all(search.results.slice(0, SHOWN).map((result) => result.data()));
     if (query !== latest) return;
-    list.replaceChildren(
-      ...found.map((page) => {
-        const item = element("li", "");
-        const link = element(
-          "a",
-          "block rounded-xl px-3 py-3 hover:bg-sand focus-visible:bg-sand focus-visible:outline-2 focus-visible:outline-moss",
-        );
-        link.href = page.url;
-        const heading = element("span", "block font-display text-lg text-ink", page.meta.title ?? page.url);
-        link.append(heading);
-        const facts = [page.meta.nrc && `NRC ${page.meta.nrc}`, page.meta.fire].filter(Boolean).join(" · ");
-        if (facts) link.append(element("span", "mt-0.5 block text-xs font-semibold text-moss", facts));
-        link.append(excerpt(page.excerpt));
-        item.append(link);
-        return item;
-      }),
-    );
-    const count = search.results.length;
-    status.textContent =
-      count === 0 ? fill(texts.none, { query }) : count === 1 ? texts.one : fill(texts.other, { count });
+    list.replaceChildren(...found.map(resultItem));
+    status.textContent = countText(texts, search.results.length, query);
   };
   input.addEventListener("input", () => void run());
+}
+
+/** Builds the dialog in the page's language and wires it; it hands focus back to `opener` when closed. */
+function build(opener: HTMLElement) {
+  const texts = pageTexts();
+  const parts = dialogParts(texts);
+  wireDialog(parts, opener);
+  searchAsTyped(parts, texts);
+  const { box, input, status } = parts;
   return { box, input, status, texts };
 }
 
