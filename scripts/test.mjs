@@ -1,27 +1,85 @@
-// npm test: every quality gate in order; exits non-zero if any fails.
-import { spawnSync } from "node:child_process";
+// npm test: every quality gate in order; exits non-zero if any fails. Each gate's output goes to its
+// log in reports/test/; the terminal gets one line per gate (its time and its runner's summary), and a
+// gate's whole log only when that gate fails.
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
 process.env.ASTRO_TELEMETRY_DISABLED = "1";
-const node = process.execPath;
-const gates = [
-  ["types (astro check)", ["node_modules/astro/bin/astro.mjs", "check"]],
-  ["lint and format (biome)", ["node_modules/@biomejs/biome/bin/biome", "ci", "--error-on-warnings", "."]],
-  ["build", ["node_modules/astro/bin/astro.mjs", "build"]],
-  ["unit, integration and build tests (vitest)", ["node_modules/vitest/vitest.mjs", "run"]],
-  ["browser tests (playwright)", ["node_modules/@playwright/test/cli.js", "test"]],
-  ["fault matrix, short (npm run faults -- --short)", ["scripts/faults.mjs", "--short"]],
+const LOGS = "reports/test";
+
+/** Lines of a log that say how a gate went, colour codes taken out. */
+const lines = (/** @type {RegExp} */ pattern) => (/** @type {string} */ log) =>
+  log
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => pattern.test(line));
+
+/** Each gate: its name, the script and arguments it runs on the project's Node, and its summary lines. */
+const GATES = [
+  {
+    name: "types (astro check)",
+    args: ["node_modules/astro/bin/astro.mjs", "check"],
+    summary: lines(/^- \d+ (errors?|warnings?|hints?)$/),
+  },
+  {
+    name: "lint and format (biome)",
+    args: ["node_modules/@biomejs/biome/bin/biome", "ci", "--error-on-warnings", "."],
+    summary: lines(/^Checked \d+ files?/),
+  },
+  {
+    name: "build",
+    args: ["node_modules/astro/bin/astro.mjs", "build"],
+    summary: lines(/page\(s\) built in|pages finished/),
+  },
+  {
+    name: "unit, integration and build tests (vitest)",
+    args: ["node_modules/vitest/vitest.mjs", "run", "--reporter=dot"],
+    summary: lines(/^(Test Files|Tests)\s/),
+  },
+  {
+    name: "browser tests (playwright)",
+    args: ["node_modules/@playwright/test/cli.js", "test", "--reporter=dot"],
+    summary: lines(/^\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/),
+  },
+  {
+    name: "fault matrix, short (npm run faults -- --short)",
+    args: ["scripts/faults.mjs", "--short"],
+    summary: lines(/^fault matrix: /),
+  },
 ];
 
-const results = [];
-for (const [name, args] of gates) {
-  console.log(`\n=== ${name} ===`);
-  const started = Date.now();
-  const run = spawnSync(node, args, { stdio: "inherit", env: process.env });
-  results.push({ name, ok: run.status === 0, seconds: (Date.now() - started) / 1000 });
+/**
+ * Runs one gate with its output in `logFile`; resolves with whether it passed.
+ * @param {string[]} args
+ * @param {string} logFile
+ */
+function run(args, logFile) {
+  return new Promise((resolve) => {
+    const log = createWriteStream(logFile);
+    const child = spawn(process.execPath, args, { env: { ...process.env, FORCE_COLOR: "0" } });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on("close", (code) => log.end(() => resolve(code === 0)));
+  });
 }
 
-console.log("\n=== summary ===");
-for (const r of results) console.log(`${r.ok ? "PASS" : "FAIL"}  ${r.name} (${r.seconds.toFixed(1)} s)`);
+mkdirSync(LOGS, { recursive: true });
+console.log(`npm test: ${GATES.length} gates; each gate's whole output is in ${LOGS}/`);
+const results = [];
+for (const [i, gate] of GATES.entries()) {
+  const logFile = join(LOGS, `${i + 1}-${gate.name.replace(/\W+/g, "-").replace(/-+$/, "")}.log`);
+  const started = Date.now();
+  const ok = await run(gate.args, logFile);
+  const seconds = (Date.now() - started) / 1000;
+  const log = readFileSync(logFile, "utf8");
+  results.push({ name: gate.name, ok, seconds });
+  console.log(`${ok ? "PASS" : "FAIL"}  ${gate.name} (${seconds.toFixed(1)} s)  ${gate.summary(log).join("; ")}`);
+  if (!ok) console.log(`\n--- ${gate.name}: its output (${logFile}) ---\n${log}\n--- end of ${gate.name} ---\n`);
+}
+
 const failed = results.filter((r) => !r.ok).length;
-console.log(`gates: ${results.length - failed} passed, ${failed} failed`);
+const total = results.reduce((sum, r) => sum + r.seconds, 0);
+console.log(`gates: ${results.length - failed} passed, ${failed} failed, ${(total / 60).toFixed(1)} min`);
 process.exit(failed === 0 ? 0 : 1);

@@ -5,7 +5,7 @@ import { siteOrigins } from "../lib/env";
 
 let handler: ReturnType<typeof createSessionHandler> | undefined;
 
-/** Staff session cookie for the admin page: see staff-session.ts. */
+/** Staff session cookie for the admin page: see src/features/auth/server/session.ts. */
 export default async (request: Request, context: Context) => {
   handler ??= createSessionHandler({ verify: chooseVerifier(context), allowedOrigins: siteOrigins() });
   return handler(request);

@@ -2,7 +2,7 @@
 /**
  * The consent banner's one inline script, run before the first paint: it marks <html> with
  * data-consent-ask when no valid analytics choice is stored, so the banner shows from the first frame
- * (see src/lib/analytics/consent.ts for the stored format). Kept here, as plain text, so the Astro
+ * (see src/features/analytics/consent.ts for the stored format). Kept here, as plain text, so the Astro
  * config can allow exactly this script by its hash in the CSP.
  */
 export const CONSENT_KEY = "aural.analytics-consent";

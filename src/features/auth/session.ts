@@ -1,6 +1,6 @@
 /**
  * The staff session as the browser sees it, without Firebase code: the server keeps the verified
- * sign-in in an HttpOnly cookie (see netlify/lib/staff-session.ts), and these calls read, set and end it.
+ * sign-in in an HttpOnly cookie (see src/features/auth/server/session.ts), and these calls read, set and end it.
  */
 export interface StaffSession {
   email: string | null;
