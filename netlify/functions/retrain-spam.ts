@@ -1,5 +1,5 @@
 import type { Config } from "@netlify/functions";
-import { retrain } from "../../src/features/spam/server/retraining";
+import { retrain } from "../../src/features/inbox/server/spam-labels";
 import { errorResponse, json } from "../lib/http";
 import { lazyStore, STORES } from "../lib/storage";
 

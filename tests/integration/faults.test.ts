@@ -12,7 +12,7 @@ import { emulatorTokenVerifier } from "../../src/features/auth/server/tokens";
 import { createContactHandler } from "../../src/features/contact/server/handler";
 import { createNotifier } from "../../src/features/inbox/server/notify/notifier";
 import { listOutboxKeys, readOutboxEntry } from "../../src/features/inbox/server/notify/outbox";
-import { spamScreen } from "../../src/features/spam/server/screen";
+import { spamScreen } from "../../src/features/inbox/server/spam-screen";
 import { startBlobs } from "../support/blobs";
 import { emulatorSignIn } from "../support/emulator-sign-in";
 import { mailsTo, waitForMails } from "../support/mail";

@@ -13,6 +13,7 @@ import { contactForm } from "../../src/features/contact/server/handler";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { intakeHandler } from "../../src/features/inbox/server/intake";
 import { createNotifier } from "../../src/features/inbox/server/notify/notifier";
+import { spamScreen } from "../../src/features/inbox/server/spam-screen";
 import { type Challenge, encodeProof } from "../../src/features/spam/challenge";
 import { answerChallenge } from "../../src/features/spam/server/challenge-handler";
 import {
@@ -22,7 +23,6 @@ import {
   newChallenge,
 } from "../../src/features/spam/server/proof";
 import { SPAM_THRESHOLD, scoreEnquiry } from "../../src/features/spam/server/rules";
-import { spamScreen } from "../../src/features/spam/server/screen";
 import { startBlobs } from "../support/blobs";
 import { emulatorSignIn } from "../support/emulator-sign-in";
 import { mailsTo, waitForMails } from "../support/mail";

@@ -130,6 +130,192 @@ type Outcome =
   | { kind: "invalid"; code: ApiErrorCode; error: string; fields?: Record<string, string> }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
+/** What the platform tells a function about a request besides the request itself. */
+interface PostContext {
+  ip?: string;
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+/** One form's spec and its handler's dependencies with their defaults filled in; every step below is given it. */
+interface FormContext<T, R> {
+  deps: FormDeps<R>;
+  spec: FormSpec<T, R>;
+  limiter: FormDeps<R>["limiter"];
+  now: () => number;
+  newId: () => string;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** A body as read: the payload to validate, and the proof of work's field (which no form's own schema knows of). */
+interface ReadPost {
+  payload: unknown;
+  proof: unknown;
+}
+
+/**
+ * Whether the request may be read at all: the method, the origin and the body's type. Returns the
+ * refusal, or whether the body is a native form post (URL-encoded) rather than JSON.
+ */
+function admit(request: Request, allowedOrigins: readonly string[] | undefined): Response | { isForm: boolean } {
+  if (request.method !== "POST") {
+    return errorResponse(405, "method_not_allowed", "Method not allowed", {}, { allow: "POST" });
+  }
+
+  const origin = request.headers.get("origin");
+  const allowed = new Set([new URL(request.url).origin, ...(allowedOrigins ?? [])]);
+  if (origin && !allowed.has(origin)) {
+    return errorResponse(403, "cross_site", "Cross-site submissions are not accepted");
+  }
+
+  const type = mediaType(request);
+  const isForm = type === FORM_TYPE;
+  if (type !== "application/json" && !isForm) {
+    return errorResponse(415, "unsupported_media_type", "Send the form as JSON or URL-encoded");
+  }
+  return { isForm };
+}
+
+/**
+ * The body read (bounded) and parsed, a native form post's fields shaped like the JSON body, or the
+ * answer for a body that is too large, cannot be parsed, or is not valid Unicode.
+ */
+async function readPost<T, R>(request: Request, isForm: boolean, spec: FormSpec<T, R>): Promise<ReadPost | Response> {
+  let payload: unknown;
+  let proof: unknown;
+  try {
+    const text = await readBody(request, MAX_BODY_BYTES);
+    if (isForm) {
+      const params = new URLSearchParams(text);
+      payload = spec.fromForm(params);
+      proof = params.get(ALTCHA_FIELD);
+    } else {
+      payload = JSON.parse(text);
+      proof =
+        typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>)[ALTCHA_FIELD] : null;
+    }
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return errorResponse(413, "payload_too_large", "The message is too large");
+    return errorResponse(400, "invalid_body", isForm ? "Invalid form data" : "Invalid JSON");
+  }
+  if (!wellFormed(payload)) return errorResponse(400, "invalid_body", "Text must be valid Unicode");
+  return { payload, proof };
+}
+
+/**
+ * The page's language the form was posted from: stored with the enquiry, so staff know which
+ * language to answer in, and the language of the result page. Missing or unknown counts as English.
+ */
+function postLanguage(payload: unknown): Locale {
+  return typeof payload === "object" && payload !== null && isLocale((payload as { language?: unknown }).language)
+    ? (payload as { language: Locale }).language
+    : "en";
+}
+
+/** What the spam screen is told about the post besides its fields. */
+function postFacts(request: Request, context: PostContext, proof: unknown): PostFacts {
+  return {
+    proof,
+    ip: context.ip ?? "unknown",
+    userAgent: request.headers.get("user-agent") ?? "",
+    referrer: request.headers.get("referer") ?? "",
+  };
+}
+
+/** The outcome of a parsed payload that is not accepted as it is. */
+function invalidOutcome(parsed: Extract<Parsed<unknown>, { ok: false }>): Outcome {
+  if (parsed.code === "bot_detected") return { kind: "invalid", code: "bot_detected", error: "Bot detected" };
+  return {
+    kind: "invalid",
+    code: "invalid_fields",
+    error: "Please correct the highlighted fields",
+    fields: parsed.fields,
+  };
+}
+
+/** The record as the spam screen returns it; one the screen fails on goes to the inbox as it is. */
+async function screened<T, R>(ctx: FormContext<T, R>, submission: R, post: PostFacts): Promise<R> {
+  const screen = ctx.deps.screen;
+  if (!screen) return submission;
+  return screen(submission, post).catch((error: unknown) => {
+    ctx.log(`${ctx.spec.label}: screening failed, the post goes to the inbox unscreened`, error);
+    return submission;
+  });
+}
+
+/**
+ * Validates the payload, rate-limits the client, screens and stores the record. A store that fails
+ * gives the client's rate-limit slot back and throws on.
+ */
+async function submit<T, R extends { id: string; created_at: string }>(
+  ctx: FormContext<T, R>,
+  payload: unknown,
+  language: Locale,
+  post: PostFacts,
+  later: (work: Promise<unknown>) => void,
+): Promise<Outcome> {
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    return { kind: "invalid", code: "invalid_body", error: "Expected an object with the form fields" };
+  }
+  const parsed = await ctx.spec.parse(payload);
+  if (!parsed.ok) return invalidOutcome(parsed);
+  // Every accepted post uses up its client's limit, one filed as spam too.
+  const reservation = await ctx.limiter.reserve(post.ip);
+  if (!reservation.allowed) return { kind: "rate-limited", retryAfterSeconds: reservation.retryAfterSeconds };
+  const submission = await screened(
+    ctx,
+    ctx.spec.toSubmission(parsed.value, ctx.newId(), new Date(ctx.now()), language),
+    post,
+  );
+  try {
+    await ctx.deps.accept(submission, later);
+  } catch (error) {
+    await reservation
+      .release()
+      .catch((releaseError: unknown) => ctx.log("could not release a rate-limit slot", releaseError));
+    throw error;
+  }
+  return { kind: "created", id: submission.id, created_at: submission.created_at };
+}
+
+/**
+ * The answer to an outcome: JSON with its status, or for a form posted without JavaScript a redirect
+ * to the result page in the language it was posted from.
+ */
+function outcomeResponse(
+  request: Request,
+  language: Locale,
+  pages: ResultPages,
+  outcome: Outcome | "unavailable",
+): Response {
+  const resultPage = (kind: FormOutcome) => localePath(language, pages[kind].path);
+  const page = wantsPage(request);
+  if (outcome === "unavailable") {
+    return page
+      ? seeOther(resultPage("error"))
+      : errorResponse(503, "storage_unavailable", "Storage unavailable, please try again later");
+  }
+  switch (outcome.kind) {
+    case "created":
+      return page ? seeOther(resultPage("success")) : json({ id: outcome.id, created_at: outcome.created_at }, 201);
+    case "rate-limited":
+      return page
+        ? seeOther(resultPage("rateLimited"))
+        : errorResponse(
+            429,
+            "rate_limited",
+            RATE_LIMIT_MESSAGE,
+            {},
+            {
+              "retry-after": String(outcome.retryAfterSeconds),
+            },
+          );
+    case "invalid":
+      return page
+        ? seeOther(resultPage("error"))
+        : errorResponse(400, outcome.code, outcome.error, outcome.fields ? { fields: outcome.fields } : {});
+  }
+}
+
 /**
  * POST handler of a public form. Validates, rate-limits per client IP (as the platform reports it)
  * with the limiter every form shares, queues the notification, stores the submission in the inbox,
@@ -139,137 +325,32 @@ export function createFormHandler<T, R extends { id: string; created_at: string 
   deps: FormDeps<R>,
   spec: FormSpec<T, R>,
 ) {
-  const now = deps.now ?? Date.now;
-  const newId = deps.newId ?? (() => crypto.randomUUID());
-  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
-  const { limiter } = deps;
+  const ctx: FormContext<T, R> = {
+    deps,
+    spec,
+    limiter: deps.limiter,
+    now: deps.now ?? Date.now,
+    newId: deps.newId ?? (() => crypto.randomUUID()),
+    log: deps.log ?? ((message: string, error?: unknown) => console.error(message, error)),
+  };
 
   return async function handle(
     request: Request,
     context: { ip?: string; waitUntil?: (promise: Promise<unknown>) => void },
   ): Promise<Response> {
-    if (request.method !== "POST")
-      return errorResponse(405, "method_not_allowed", "Method not allowed", {}, { allow: "POST" });
+    const admitted = admit(request, deps.allowedOrigins);
+    if (admitted instanceof Response) return admitted;
+    const read = await readPost(request, admitted.isForm, spec);
+    if (read instanceof Response) return read;
 
-    const origin = request.headers.get("origin");
-    const allowed = new Set([new URL(request.url).origin, ...(deps.allowedOrigins ?? [])]);
-    if (origin && !allowed.has(origin))
-      return errorResponse(403, "cross_site", "Cross-site submissions are not accepted");
-
-    const type = mediaType(request);
-    const isForm = type === FORM_TYPE;
-    if (type !== "application/json" && !isForm) {
-      return errorResponse(415, "unsupported_media_type", "Send the form as JSON or URL-encoded");
-    }
-
-    let payload: unknown;
-    // The proof of work's field, which no form's own schema knows of.
-    let proof: unknown;
-    try {
-      const text = await readBody(request, MAX_BODY_BYTES);
-      if (isForm) {
-        const params = new URLSearchParams(text);
-        payload = spec.fromForm(params);
-        proof = params.get(ALTCHA_FIELD);
-      } else {
-        payload = JSON.parse(text);
-        proof =
-          typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>)[ALTCHA_FIELD] : null;
-      }
-    } catch (error) {
-      if (error instanceof BodyTooLargeError)
-        return errorResponse(413, "payload_too_large", "The message is too large");
-      return errorResponse(400, "invalid_body", isForm ? "Invalid form data" : "Invalid JSON");
-    }
-    if (!wellFormed(payload)) return errorResponse(400, "invalid_body", "Text must be valid Unicode");
-
-    // The page's language the form was posted from: stored with the enquiry, so staff know which
-    // language to answer in, and the language of the result page. Missing or unknown counts as English.
-    const language: Locale =
-      typeof payload === "object" && payload !== null && isLocale((payload as { language?: unknown }).language)
-        ? (payload as { language: Locale }).language
-        : "en";
-    const later = (work: Promise<unknown>) => runAfterAnswer(context, work, log);
-    const post: PostFacts = {
-      proof,
-      ip: context.ip ?? "unknown",
-      userAgent: request.headers.get("user-agent") ?? "",
-      referrer: request.headers.get("referer") ?? "",
-    };
-    const outcome = await submit(payload, language, post, later).catch((error: unknown) => {
+    const language = postLanguage(read.payload);
+    const later = (work: Promise<unknown>) => runAfterAnswer(context, work, ctx.log);
+    const post = postFacts(request, context, read.proof);
+    const outcome = await submit(ctx, read.payload, language, post, later).catch((error: unknown) => {
       if (!(error instanceof StorageUnavailableError)) throw error;
-      log(`${spec.label} not stored`, error);
+      ctx.log(`${spec.label} not stored`, error);
       return "unavailable" as const;
     });
-
-    // A form posted without JavaScript goes on to the result page in the language it was posted from.
-    const resultPage = (kind: FormOutcome) => localePath(language, spec.pages[kind].path);
-    const page = wantsPage(request);
-    if (outcome === "unavailable") {
-      return page
-        ? seeOther(resultPage("error"))
-        : errorResponse(503, "storage_unavailable", "Storage unavailable, please try again later");
-    }
-    switch (outcome.kind) {
-      case "created":
-        return page ? seeOther(resultPage("success")) : json({ id: outcome.id, created_at: outcome.created_at }, 201);
-      case "rate-limited":
-        return page
-          ? seeOther(resultPage("rateLimited"))
-          : errorResponse(
-              429,
-              "rate_limited",
-              RATE_LIMIT_MESSAGE,
-              {},
-              {
-                "retry-after": String(outcome.retryAfterSeconds),
-              },
-            );
-      case "invalid":
-        return page
-          ? seeOther(resultPage("error"))
-          : errorResponse(400, outcome.code, outcome.error, outcome.fields ? { fields: outcome.fields } : {});
-    }
+    return outcomeResponse(request, language, spec.pages, outcome);
   };
-
-  async function submit(
-    payload: unknown,
-    language: Locale,
-    post: PostFacts,
-    later: (work: Promise<unknown>) => void,
-  ): Promise<Outcome> {
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-      return { kind: "invalid", code: "invalid_body", error: "Expected an object with the form fields" };
-    }
-    const parsed = await spec.parse(payload);
-    if (!parsed.ok) {
-      if (parsed.code === "bot_detected") return { kind: "invalid", code: "bot_detected", error: "Bot detected" };
-      return {
-        kind: "invalid",
-        code: "invalid_fields",
-        error: "Please correct the highlighted fields",
-        fields: parsed.fields,
-      };
-    }
-    // Every accepted post uses up its client's limit, one filed as spam too.
-    const reservation = await limiter.reserve(post.ip);
-    if (!reservation.allowed) return { kind: "rate-limited", retryAfterSeconds: reservation.retryAfterSeconds };
-    let submission = spec.toSubmission(parsed.value, newId(), new Date(now()), language);
-    if (deps.screen) {
-      const screen = deps.screen;
-      submission = await screen(submission, post).catch((error: unknown) => {
-        log(`${spec.label}: screening failed, the post goes to the inbox unscreened`, error);
-        return submission;
-      });
-    }
-    try {
-      await deps.accept(submission, later);
-    } catch (error) {
-      await reservation
-        .release()
-        .catch((releaseError: unknown) => log("could not release a rate-limit slot", releaseError));
-      throw error;
-    }
-    return { kind: "created", id: submission.id, created_at: submission.created_at };
-  }
 }

@@ -3,7 +3,6 @@ import { type BlobStore, guard, StorageUnavailableError } from "../../../../netl
 import { z } from "../../../lib/zod";
 import { authenticateStaff } from "../../auth/server/session";
 import type { TokenVerifier, VerifiedUser } from "../../auth/server/tokens";
-import { labelOfChange, recordLabel } from "../../spam/server/labels";
 import { INBOX_API_PATH, STATUS_LIST, UNREADABLE_HEADER } from "../record";
 import { type AuditEvent, recentAudit, recordAudit } from "./audit";
 import { compactPending } from "./compaction";
@@ -14,6 +13,7 @@ import { PAGE_SIZE } from "./listing";
 import type { ContactNotifier } from "./notify";
 import { exportItems, listPage, toItem } from "./queries";
 import { deleteSubmission, eraseByEmail, updateSubmission } from "./records";
+import { labelOfChange, recordLabel } from "./spam-labels";
 import { EraseRequestSchema, SUBMISSION_KINDS, SUBMISSION_STATUSES, SubmissionPatchSchema } from "./submission-schema";
 import { toXlsx, XLSX_MEDIA_TYPE, xlsxFileName } from "./xlsx";
 
@@ -25,7 +25,7 @@ export interface SubmissionsDeps {
   verify: TokenVerifier;
   /** Sends the mail an enquiry filed as spam was kept from, once staff call it "Not spam". */
   notifier?: ContactNotifier | undefined;
-  /** The staff's spam decisions, which the learned filter is retrained on (see spam/server/labels.ts). */
+  /** The staff's spam decisions, which the learned filter is retrained on (see spam-labels.ts). */
   labels?: BlobStore | undefined;
   /** The site's addresses besides the one a request was sent to, for cookie-carried changes. */
   allowedOrigins?: readonly string[];
@@ -112,6 +112,199 @@ const invalidQuery = (error: z.ZodError) => {
   return errorResponse(400, "invalid_query", Object.values(fields)[0] ?? "Invalid query", { fields });
 };
 
+/** A route the API answers (an unknown path is refused before anything else). */
+type KnownRoute = Exclude<Route, { kind: "unknown" }>;
+
+/** One handler's dependencies with their defaults filled in; every step below is given it. */
+interface AdminContext {
+  deps: SubmissionsDeps;
+  stores: Pick<SubmissionsDeps, "submissions" | "index" | "outbox">;
+  now: () => number;
+  log: (message: string, error?: unknown) => void;
+  /** Whether this handler has indexed every stored submission yet (see ensureIndexed). */
+  indexState: { indexed: boolean };
+}
+
+/** Writes one audit entry by `user`, stamped with the current time. */
+function audit(ctx: AdminContext, user: VerifiedUser, event: AuditEvent) {
+  return recordAudit(ctx.deps.audit, user, event, ctx.now());
+}
+
+/**
+ * Before the index is read or changed: every stored submission indexed (once), and the new entries
+ * compacted into their shards. A failed compaction is only logged: reads include new entries anyway.
+ */
+async function prepareIndex(ctx: AdminContext): Promise<void> {
+  await ensureIndexed(ctx.stores, ctx.indexState, ctx.now());
+  await compactPending(ctx.stores, ctx.now()).catch((error: unknown) =>
+    ctx.log("compacting the inbox index failed", error),
+  );
+}
+
+/** The signed-in admin, or the answer for a missing, invalid or insufficient sign-in. */
+async function authenticate(ctx: AdminContext, request: Request): Promise<VerifiedUser | Response> {
+  const user = await authenticateStaff(request, ctx.deps.verify, ctx.log, ctx.now(), ctx.deps.allowedOrigins);
+  if (user instanceof Response) return user;
+  if (!user.admin) return errorResponse(403, "forbidden", "Admin access required");
+  return user;
+}
+
+/** A JSON body parsed by `schema`, or the answer for a body that is not one. */
+async function jsonBody<S extends z.core.$ZodType>(request: Request, schema: S): Promise<z.output<S> | Response> {
+  if (mediaType(request) !== "application/json") {
+    return errorResponse(415, "unsupported_media_type", "Send the body as JSON");
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(await readBody(request, MAX_ADMIN_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return errorResponse(413, "payload_too_large", "The body is too large");
+    return errorResponse(400, "invalid_body", "Invalid JSON");
+  }
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
+    return errorResponse(400, "invalid_body", "Expected a JSON object");
+  }
+  const parsed = z.safeParse(schema, payload);
+  if (parsed.success) return parsed.data;
+  const fields = issueFields(parsed.error);
+  const { body, ...named } = fields;
+  if (Object.keys(named).length === 0) return errorResponse(400, "invalid_body", body ?? "Invalid body");
+  return errorResponse(400, "invalid_fields", "Please correct the highlighted fields", { fields: named });
+}
+
+/** The id of an item route, or the answer for a malformed one. */
+function itemId(segment: string): string | Response {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    decoded = segment;
+  }
+  const parsed = IdSchema.safeParse(decoded);
+  if (!parsed.success) {
+    return errorResponse(400, "invalid_id", "Invalid enquiry id", { fields: { id: "Invalid enquiry id" } });
+  }
+  return parsed.data.toLowerCase();
+}
+
+const notFound = () => errorResponse(404, "not_found", "No such enquiry");
+const ok = (body: unknown) => json(body, 200, { vary: "authorization" });
+
+/** Whether a submission's notification has gone out: its outbox entry is gone. */
+async function isNotified(outbox: BlobStore, key: string): Promise<boolean> {
+  return (await guard("reading the outbox", () => outbox.get(key, { consistency: "strong" }))) === null;
+}
+
+/** GET /: one page of the enquiries asked for, with the tab counts. */
+async function answerList(ctx: AdminContext, url: URL): Promise<Response> {
+  const query = ListQuery.safeParse(queryOf(url));
+  if (!query.success) return invalidQuery(query.error);
+  await prepareIndex(ctx);
+  const { kind, status, q, cursor, limit } = query.data;
+  return ok(
+    await listPage(
+      ctx.stores,
+      {
+        kind: kind ?? null,
+        status: status ?? null,
+        q: q ?? "",
+        cursor: cursor ?? null,
+        limit: limit ?? PAGE_SIZE,
+      },
+      ctx.log,
+    ),
+  );
+}
+
+/** GET /export.csv or /export.xlsx: every enquiry asked for as a file, audited before it is sent. */
+async function answerExport(ctx: AdminContext, url: URL, format: ExportFormat, user: VerifiedUser) {
+  const query = FilterQuery.safeParse(queryOf(url));
+  if (!query.success) return invalidQuery(query.error);
+  await prepareIndex(ctx);
+  const at = ctx.now();
+  const { kind, status, q } = query.data;
+  const filter = { kind: kind ?? null, status: status ?? null, q: q ?? "" };
+  const { items, unreadable } = await exportItems(ctx.stores, filter, ctx.log);
+  const [body, type, filename] =
+    format === "xlsx"
+      ? [await toXlsx(items, at), XLSX_MEDIA_TYPE, xlsxFileName(at)]
+      : [toCsv(items), "text/csv; charset=utf-8", csvFileName(at)];
+  await audit(ctx, user, { action: "export", count: items.length });
+  return respond(body, 200, {
+    "content-type": type,
+    "content-disposition": `attachment; filename="${filename}"`,
+    // Stored enquiries the file leaves out because they cannot be read (see listPage's `unreadable`).
+    [UNREADABLE_HEADER]: String(unreadable.length),
+    vary: "authorization",
+  });
+}
+
+/** POST /erase: every enquiry from one address deleted, and the erasure audited. */
+async function answerErase(ctx: AdminContext, request: Request, user: VerifiedUser): Promise<Response> {
+  const body = await jsonBody(request, EraseRequestSchema);
+  if (body instanceof Response) return body;
+  await prepareIndex(ctx);
+  const erased = await eraseByEmail(ctx.stores, body.email, ctx.now);
+  await audit(ctx, user, { action: "erase", count: erased });
+  return ok({ erased });
+}
+
+/** DELETE /<id>: the enquiry deleted and the deletion audited. */
+async function deleteItem(ctx: AdminContext, id: string, user: VerifiedUser): Promise<Response> {
+  await prepareIndex(ctx);
+  if (!(await deleteSubmission(ctx.stores, id, ctx.now()))) return notFound();
+  await audit(ctx, user, { action: "delete", id });
+  return respond(null, 204);
+}
+
+/**
+ * PATCH /<id>: a new status or note, each audited. A status change into or out of spam is also kept
+ * for the spam filter, and "Not spam" sends the notification the enquiry was kept from.
+ */
+async function patchItem(ctx: AdminContext, request: Request, id: string, user: VerifiedUser): Promise<Response> {
+  const patch = await jsonBody(request, SubmissionPatchSchema);
+  if (patch instanceof Response) return patch;
+  await prepareIndex(ctx);
+  const update = await updateSubmission(ctx.stores, id, patch, ctx.now);
+  if (!update) return notFound();
+  const { record, changed } = update;
+  if (changed.status) await audit(ctx, user, { action: "status", id, status: record.status, from: update.before });
+  const label = changed.status ? labelOfChange(update.before, record.status) : null;
+  // A lesson for the spam filter, not part of the change: a label that cannot be written is logged.
+  if (label !== null && ctx.deps.labels) {
+    await recordLabel(ctx.deps.labels, id, update.key, label, ctx.now()).catch((error: unknown) =>
+      ctx.log(`the spam label of ${id} could not be written`, error),
+    );
+  }
+  if (changed.note) await audit(ctx, user, { action: "note", id });
+  const { notifier } = ctx.deps;
+  if (update.released && notifier) {
+    // Queued first, so a send that fails now is retried by the outbox's schedule.
+    await notifier.deliver(record, await notifier.queue(record));
+  }
+  return ok(toItem(record, await isNotified(ctx.deps.outbox, update.key)));
+}
+
+/** The answer of an allowed method on a known route, for a signed-in admin. */
+async function answer(ctx: AdminContext, request: Request, target: KnownRoute, user: VerifiedUser) {
+  const url = new URL(request.url);
+  switch (target.kind) {
+    case "list":
+      return answerList(ctx, url);
+    case "export":
+      return answerExport(ctx, url, target.format, user);
+    case "erase":
+      return answerErase(ctx, request, user);
+    case "audit":
+      return ok({ entries: await recentAudit(ctx.deps.audit, ctx.now()) });
+    case "item": {
+      const id = itemId(target.segment);
+      if (id instanceof Response) return id;
+      return request.method === "DELETE" ? deleteItem(ctx, id, user) : patchItem(ctx, request, id, user);
+    }
+  }
+}
+
 /**
  * The admin API under /api/contact-submissions, for admins only:
  * - GET / ?kind=&status=&q=&cursor=&limit=: a page of enquiries, newest first, with the tab counts
@@ -121,165 +314,19 @@ const invalidQuery = (error: z.ZodError) => {
  * - GET /export.csv and GET /export.xlsx ?kind=&status=&q=: the same enquiries in either format;
  * - POST /erase { email }; GET /audit.
  * Every route answers 405 (with Allow) to other methods, 401 without a valid token (header or session
- * cookie, see staff-session.ts), 403 without the admin claim or for a cookie-carried change from another
+ * cookie, see src/features/auth/server/session.ts), 403 without the admin claim or for a cookie-carried change from another
  * site, 400 with field messages for a bad query, id or body, and 404 for an unknown id. Every
  * change, deletion and erasure is written to the audit log once it is made, and an export before its
  * file is sent; when the log cannot be written the answer is 503.
  */
 export function createSubmissionsHandler(deps: SubmissionsDeps) {
-  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error));
-  const now = deps.now ?? Date.now;
-  const indexState = { indexed: false };
-  const stores = { submissions: deps.submissions, index: deps.index, outbox: deps.outbox };
-  const audit = (user: VerifiedUser, event: AuditEvent) => recordAudit(deps.audit, user, event, now());
-
-  /**
-   * Before the index is read or changed: every stored submission indexed (once), and the new entries
-   * compacted into their shards. A failed compaction is only logged: reads include new entries anyway.
-   */
-  async function prepareIndex(): Promise<void> {
-    await ensureIndexed(stores, indexState, now());
-    await compactPending(stores, now()).catch((error: unknown) => log("compacting the inbox index failed", error));
-  }
-
-  /** The signed-in admin, or the answer for a missing, invalid or insufficient sign-in. */
-  async function authenticate(request: Request): Promise<VerifiedUser | Response> {
-    const user = await authenticateStaff(request, deps.verify, log, now(), deps.allowedOrigins);
-    if (user instanceof Response) return user;
-    if (!user.admin) return errorResponse(403, "forbidden", "Admin access required");
-    return user;
-  }
-
-  /** A JSON body parsed by `schema`, or the answer for a body that is not one. */
-  async function jsonBody<S extends z.core.$ZodType>(request: Request, schema: S): Promise<z.output<S> | Response> {
-    if (mediaType(request) !== "application/json") {
-      return errorResponse(415, "unsupported_media_type", "Send the body as JSON");
-    }
-    let payload: unknown;
-    try {
-      payload = JSON.parse(await readBody(request, MAX_ADMIN_BODY_BYTES));
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) return errorResponse(413, "payload_too_large", "The body is too large");
-      return errorResponse(400, "invalid_body", "Invalid JSON");
-    }
-    if (typeof payload !== "object" || payload === null || Array.isArray(payload)) {
-      return errorResponse(400, "invalid_body", "Expected a JSON object");
-    }
-    const parsed = z.safeParse(schema, payload);
-    if (parsed.success) return parsed.data;
-    const fields = issueFields(parsed.error);
-    const { body, ...named } = fields;
-    if (Object.keys(named).length === 0) return errorResponse(400, "invalid_body", body ?? "Invalid body");
-    return errorResponse(400, "invalid_fields", "Please correct the highlighted fields", { fields: named });
-  }
-
-  /** The id of an item route, or the answer for a malformed one. */
-  function itemId(segment: string): string | Response {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      decoded = segment;
-    }
-    const parsed = IdSchema.safeParse(decoded);
-    if (!parsed.success) {
-      return errorResponse(400, "invalid_id", "Invalid enquiry id", { fields: { id: "Invalid enquiry id" } });
-    }
-    return parsed.data.toLowerCase();
-  }
-
-  const notFound = () => errorResponse(404, "not_found", "No such enquiry");
-  const ok = (body: unknown) => json(body, 200, { vary: "authorization" });
-
-  async function isNotified(key: string): Promise<boolean> {
-    return (await guard("reading the outbox", () => deps.outbox.get(key, { consistency: "strong" }))) === null;
-  }
-
-  async function answer(request: Request, target: Exclude<Route, { kind: "unknown" }>, user: VerifiedUser) {
-    const url = new URL(request.url);
-    switch (target.kind) {
-      case "list": {
-        const query = ListQuery.safeParse(queryOf(url));
-        if (!query.success) return invalidQuery(query.error);
-        await prepareIndex();
-        const { kind, status, q, cursor, limit } = query.data;
-        return ok(
-          await listPage(
-            stores,
-            {
-              kind: kind ?? null,
-              status: status ?? null,
-              q: q ?? "",
-              cursor: cursor ?? null,
-              limit: limit ?? PAGE_SIZE,
-            },
-            log,
-          ),
-        );
-      }
-      case "export": {
-        const query = FilterQuery.safeParse(queryOf(url));
-        if (!query.success) return invalidQuery(query.error);
-        await prepareIndex();
-        const at = now();
-        const { kind, status, q } = query.data;
-        const filter = { kind: kind ?? null, status: status ?? null, q: q ?? "" };
-        const { items, unreadable } = await exportItems(stores, filter, log);
-        const [body, type, filename] =
-          target.format === "xlsx"
-            ? [await toXlsx(items, at), XLSX_MEDIA_TYPE, xlsxFileName(at)]
-            : [toCsv(items), "text/csv; charset=utf-8", csvFileName(at)];
-        await audit(user, { action: "export", count: items.length });
-        return respond(body, 200, {
-          "content-type": type,
-          "content-disposition": `attachment; filename="${filename}"`,
-          // Stored enquiries the file leaves out because they cannot be read (see listPage's `unreadable`).
-          [UNREADABLE_HEADER]: String(unreadable.length),
-          vary: "authorization",
-        });
-      }
-      case "erase": {
-        const body = await jsonBody(request, EraseRequestSchema);
-        if (body instanceof Response) return body;
-        await prepareIndex();
-        const erased = await eraseByEmail(stores, body.email, now);
-        await audit(user, { action: "erase", count: erased });
-        return ok({ erased });
-      }
-      case "audit":
-        return ok({ entries: await recentAudit(deps.audit, now()) });
-      case "item": {
-        const id = itemId(target.segment);
-        if (id instanceof Response) return id;
-        if (request.method === "DELETE") {
-          await prepareIndex();
-          if (!(await deleteSubmission(stores, id, now()))) return notFound();
-          await audit(user, { action: "delete", id });
-          return respond(null, 204);
-        }
-        const patch = await jsonBody(request, SubmissionPatchSchema);
-        if (patch instanceof Response) return patch;
-        await prepareIndex();
-        const update = await updateSubmission(stores, id, patch, now);
-        if (!update) return notFound();
-        const { record, changed } = update;
-        if (changed.status) await audit(user, { action: "status", id, status: record.status, from: update.before });
-        const label = changed.status ? labelOfChange(update.before, record.status) : null;
-        // A lesson for the spam filter, not part of the change: a label that cannot be written is logged.
-        if (label !== null && deps.labels) {
-          await recordLabel(deps.labels, id, update.key, label, now()).catch((error: unknown) =>
-            log(`the spam label of ${id} could not be written`, error),
-          );
-        }
-        if (changed.note) await audit(user, { action: "note", id });
-        if (update.released && deps.notifier) {
-          // Queued first, so a send that fails now is retried by the outbox's schedule.
-          await deps.notifier.deliver(record, await deps.notifier.queue(record));
-        }
-        return ok(toItem(record, await isNotified(update.key)));
-      }
-    }
-  }
+  const ctx: AdminContext = {
+    deps,
+    stores: { submissions: deps.submissions, index: deps.index, outbox: deps.outbox },
+    now: deps.now ?? Date.now,
+    log: deps.log ?? ((message: string, error?: unknown) => console.error(message, error)),
+    indexState: { indexed: false },
+  };
 
   return async function handle(request: Request): Promise<Response> {
     const target = route(new URL(request.url).pathname);
@@ -289,11 +336,11 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
       return errorResponse(405, "method_not_allowed", "Method not allowed", {}, { allow: allow.join(", ") });
     }
     const started = performance.now();
-    const user = await authenticate(request);
+    const user = await authenticate(ctx, request);
     if (user instanceof Response) return user;
     const verified = performance.now();
     try {
-      const response = await answer(request, target, user);
+      const response = await answer(ctx, request, target, user);
       // Staff (and the bench) see where an answer's time went: the token check and the inbox work,
       // Blobs calls included. Only signed-in admins get this header.
       response.headers.set(
@@ -303,7 +350,7 @@ export function createSubmissionsHandler(deps: SubmissionsDeps) {
       return response;
     } catch (error) {
       if (!(error instanceof StorageUnavailableError)) throw error;
-      log("the admin API could not reach storage", error);
+      ctx.log("the admin API could not reach storage", error);
       return errorResponse(503, "storage_unavailable", "Storage unavailable, please try again later");
     }
   };

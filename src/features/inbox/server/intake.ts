@@ -17,9 +17,9 @@ import {
 import { akismetConfig } from "../../spam/server/akismet";
 import { modelSource } from "../../spam/server/model-source";
 import { altchaKey } from "../../spam/server/proof";
-import { type Screen, spamScreen } from "../../spam/server/screen";
 import { type ContactNotifier, siteNotifier } from "./notify";
 import { MaybeStoredError, saveIndexedSubmission } from "./records";
+import { type Screen, spamScreen } from "./spam-screen";
 import type { Submission } from "./submission-schema";
 
 /** What a public form's handler needs to put its posts into the inbox. */

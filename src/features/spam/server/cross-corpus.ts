@@ -1,9 +1,8 @@
-import type { Submission } from "../../inbox/server/submission-schema";
 import { CORPORA, type CorpusEntry, type CorpusName } from "../corpora";
 import type { ProofState } from "./rules";
 import { SPAM_THRESHOLD } from "./rules";
 import { contentReasons, total } from "./screen";
-import { trainingExamples, trainModel } from "./training";
+import { entryText, trainingExamples, trainModel } from "./training";
 
 /** How one group of a corpus's entries was filed: spam caught, or legitimate filed as spam. */
 export interface Tally {
@@ -20,23 +19,6 @@ export interface Split {
   /** Spam caught by the message's language, and by its kind (a corpus's category, or its form). */
   byLanguage: Record<string, { spam: Tally; legitimate: Tally }>;
   byKind: Record<string, Tally>;
-}
-
-/** A corpus entry as the form would have stored it. */
-function asSubmission(entry: CorpusEntry): Submission {
-  const submission: Submission = {
-    id: "00000000-0000-4000-8000-000000000000",
-    created_at: "2026-01-01T00:00:00.000Z",
-    name: entry.name,
-    email: entry.email,
-    company: entry.company,
-    phone: entry.phone,
-    message: entry.message ?? "",
-    language: "en",
-  };
-  if (entry.kind === "samples") submission.kind = "samples";
-  if (entry.address) submission.address = entry.address;
-  return submission;
 }
 
 const tally = (): Tally => ({ filed: 0, of: 0 });
@@ -70,7 +52,7 @@ export function crossCorpus(proofs: ProofState[] = ["valid", "missing"]): Split[
         byLanguage: {},
         byKind: {},
       };
-      const filed = (entry: CorpusEntry) => total(contentReasons(asSubmission(entry), proof, model)) >= SPAM_THRESHOLD;
+      const filed = (entry: CorpusEntry) => total(contentReasons(entryText(entry), proof, model)) >= SPAM_THRESHOLD;
       for (const [label, entries] of [
         ["spam", CORPORA[corpus].spam],
         ["legitimate", CORPORA[corpus].legitimate],
@@ -97,7 +79,7 @@ export function crossCorpus(proofs: ProofState[] = ["valid", "missing"]): Split[
 export function classificationTimes(): { median: number; p95: number; max: number } {
   const model = trainModel(trainingExamples());
   const entries = Object.values(CORPORA).flatMap((corpus) => [...corpus.spam, ...corpus.legitimate]);
-  const classify = (entry: CorpusEntry) => contentReasons(asSubmission(entry), "valid", model);
+  const classify = (entry: CorpusEntry) => contentReasons(entryText(entry), "valid", model);
   for (const entry of entries) classify(entry);
   const times = entries
     .map((entry) => {

@@ -1,10 +1,25 @@
-import type { Submission } from "../../inbox/server/submission-schema";
 import { type AkismetConfig, akismetCheck } from "./akismet";
 import { type LearnedInput, type LearnedModel, spamProbability, strongestFeatures } from "./learned";
 import type { ModelSource } from "./model-source";
 import { checkProof, type ProofDeps } from "./proof";
 import { type ProofState, SPAM_THRESHOLD, scoreEnquiry } from "./rules";
-import type { SpamReason } from "./verdict";
+import type { SpamReason, SpamVerdict } from "./verdict";
+
+/** What the spam check reads of an enquiry: the form's text fields, its kind and its language. */
+export interface EnquiryText {
+  /** Absent on a contact message. */
+  kind?: "contact" | "samples" | undefined;
+  name: string;
+  email: string;
+  company: string | null;
+  phone: string | null;
+  /** The contact form's message; empty or absent on a sample request. */
+  message?: string | null | undefined;
+  /** A sample request's delivery address. */
+  address?: { street: string; postal_code: string; city: string } | null | undefined;
+  /** The language of the page the visitor wrote from (English when absent). */
+  language?: string | undefined;
+}
 
 /** What a post tells besides its fields. */
 export interface PostFacts {
@@ -24,8 +39,8 @@ export interface ScreenDeps {
   log?: ((message: string, error?: unknown) => void) | undefined;
 }
 
-/** How a form's shell screens each accepted post before it is stored. */
-export type Screen = (submission: Submission, post: PostFacts) => Promise<Submission>;
+/** The spam check of one accepted post: its verdict when it is spam, null when it is not. */
+export type SpamCheck = (enquiry: EnquiryText, post: PostFacts) => Promise<SpamVerdict | null>;
 
 /** From this probability the learned filter files an enquiry as spam by itself. */
 export const LEARNED_SPAM = 0.9;
@@ -34,15 +49,15 @@ export const LEARNED_CORROBORATED = 0.6;
 /** Under this probability the learned filter speaks for the enquiry: the rules alone do not file it. */
 export const LEARNED_DOUBT = 0.2;
 
-/** What the learned filter reads of a stored enquiry. */
-export const learnedInput = (submission: Submission): LearnedInput => ({
-  kind: submission.kind ?? "contact",
-  name: submission.name,
-  email: submission.email,
-  company: submission.company,
-  phone: submission.phone,
-  message: submission.message || null,
-  address: submission.address ?? null,
+/** What the learned filter reads of an enquiry. */
+export const learnedInput = (enquiry: EnquiryText): LearnedInput => ({
+  kind: enquiry.kind ?? "contact",
+  name: enquiry.name,
+  email: enquiry.email,
+  company: enquiry.company,
+  phone: enquiry.phone,
+  message: enquiry.message || null,
+  address: enquiry.address ?? null,
 });
 
 /** The proof of work's reasons: they never tip a verdict that the content does not carry. */
@@ -71,19 +86,18 @@ function learnedReason(probability: number, strongest: string[], rules: SpamReas
  * content rules, the learned filter (see learned.ts) and Akismet when it is configured and the others
  * did not decide. The learned filter files an enquiry alone from LEARNED_SPAM, and from
  * LEARNED_CORROBORATED when a content rule found something too; the rules file it unless the learned
- * filter finds it under LEARNED_DOUBT. A post whose score reaches SPAM_THRESHOLD is
- * stored with status "spam", its verdict (every reason, the learned filter's strongest n-grams among
- * them) and its notification withheld; any other is stored as it came, with nothing of the screening
- * kept. Nothing is ever dropped.
+ * filter finds it under LEARNED_DOUBT. A post whose score reaches SPAM_THRESHOLD is spam: the verdict
+ * holds every reason, the learned filter's strongest n-grams among them. Nothing is ever dropped: what
+ * happens to a post filed as spam is the inbox's to decide.
  */
-export function spamScreen(deps: ScreenDeps): Screen {
+export function spamCheck(deps: ScreenDeps): SpamCheck {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
-  return async (submission, post) => {
+  return async (enquiry, post) => {
     const proof = await checkProof(post.proof, { ...deps.proof, log });
     const model = (await deps.learned?.().catch(() => null)) ?? null;
-    const reasons = contentReasons(submission, proof, model);
+    const reasons = contentReasons(enquiry, proof, model);
     if (total(reasons) < SPAM_THRESHOLD && deps.akismet) {
-      const akismet = await akismetVerdict(deps.akismet, submission, post);
+      const akismet = await akismetVerdict(deps.akismet, enquiry, post);
       if (akismet.verdict === "spam") {
         reasons.push({
           rule: "akismet",
@@ -95,8 +109,7 @@ export function spamScreen(deps: ScreenDeps): Screen {
       }
     }
     const score = total(reasons);
-    if (score < SPAM_THRESHOLD) return submission;
-    return { ...submission, status: "spam", spam: { score, reasons }, withheld: true };
+    return score < SPAM_THRESHOLD ? null : { score, reasons };
   };
 }
 
@@ -104,19 +117,11 @@ export function spamScreen(deps: ScreenDeps): Screen {
  * What the checks that need no network say of an enquiry: the rules' reasons (the proof of work's
  * among them) and the learned filter's, when there is a model. Spam from a total of SPAM_THRESHOLD.
  */
-export function contentReasons(submission: Submission, proof: ProofState, model: LearnedModel | null): SpamReason[] {
-  const scored = scoreEnquiry({
-    name: submission.name,
-    email: submission.email,
-    company: submission.company,
-    phone: submission.phone,
-    message: submission.message || null,
-    address: submission.address ?? null,
-    proof,
-  });
+export function contentReasons(enquiry: EnquiryText, proof: ProofState, model: LearnedModel | null): SpamReason[] {
+  const input = learnedInput(enquiry);
+  const scored = scoreEnquiry({ ...input, phone: enquiry.phone, address: enquiry.address ?? null, proof });
   const reasons = [...scored.reasons];
   if (model) {
-    const input = learnedInput(submission);
     reasons.push(learnedReason(spamProbability(model, input), strongestFeatures(model, input), scored.reasons));
   }
   return reasons;
@@ -125,16 +130,16 @@ export function contentReasons(submission: Submission, proof: ProofState, model:
 export const total = (reasons: SpamReason[]) => reasons.reduce((sum, reason) => sum + reason.points, 0);
 
 /** Akismet's verdict on one post. */
-function akismetVerdict(config: AkismetConfig, submission: Submission, post: PostFacts) {
+function akismetVerdict(config: AkismetConfig, enquiry: EnquiryText, post: PostFacts) {
   return akismetCheck(config, {
     ip: post.ip,
     userAgent: post.userAgent,
     referrer: post.referrer,
-    name: submission.name,
-    email: submission.email,
-    content: [submission.message, ...(submission.address ? [submission.address.street, submission.address.city] : [])]
+    name: enquiry.name,
+    email: enquiry.email,
+    content: [enquiry.message, ...(enquiry.address ? [enquiry.address.street, enquiry.address.city] : [])]
       .filter(Boolean)
       .join("\n"),
-    language: submission.language ?? "en",
+    language: enquiry.language ?? "en",
   });
 }

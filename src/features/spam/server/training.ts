@@ -1,11 +1,12 @@
 import { CORPORA, type Corpus, type CorpusEntry, type CorpusName } from "../corpora";
-import { type Example, type LearnedInput, type LearnedModel, type TrainOptions, train } from "./learned";
+import { type Example, type LearnedModel, type TrainOptions, train } from "./learned";
+import { type EnquiryText, learnedInput } from "./screen";
 
 /** The training settings, chosen on the first three corpora alone (docs/spam.md). */
 export const TRAINING: TrainOptions = { bits: 18, epochs: 12, rate: 0.5, l2: 1e-6 };
 
-/** What the filter reads of a corpus entry. */
-export const entryInput = (entry: CorpusEntry): LearnedInput => ({
+/** A corpus entry as the form would have posted it. */
+export const entryText = (entry: CorpusEntry): EnquiryText => ({
   kind: entry.kind === "samples" ? "samples" : "contact",
   name: entry.name,
   email: entry.email,
@@ -13,7 +14,11 @@ export const entryInput = (entry: CorpusEntry): LearnedInput => ({
   phone: entry.phone,
   message: entry.message ?? null,
   address: entry.address ?? null,
+  language: entry.language,
 });
+
+/** What the filter reads of a corpus entry. */
+export const entryInput = (entry: CorpusEntry) => learnedInput(entryText(entry));
 
 /** A corpus's entries as training examples, balanced by the message's language. */
 export function corpusExamples(corpus: Corpus): Example[] {

@@ -45,22 +45,26 @@ export function answerLanguage(code: string | undefined): string {
 /** "2025-01-05 14:30 UTC" */
 const receivedAt = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
-/**
- * The notification mail of one submission: the sender's name (and company) in the subject, every
- * field in a plain-text and an HTML part, Reply-To the visitor, and a link to the enquiry in the
- * admin area. Whatever a visitor typed reaches a header only through headerText and the HTML part
- * only through escapeHtml.
- */
-export function notificationMail(submission: Submission, settings: MessageSettings): NotificationMail {
-  const samples = submission.kind === "samples";
-  const name = headerText(submission.name) || "a visitor";
-  const company = submission.company ? headerText(submission.company) : "";
-  const subject = `${samples ? "Sample request" : "New enquiry"} from ${name}${company ? ` (${company})` : ""}`;
-  const intro = samples
-    ? "A new sample request came in through the sample form."
-    : "A new enquiry came in through the contact form.";
-  const link = enquiryLink(settings.siteUrl, submission.id);
-  const fields: [string, string][] = [
+/** A label or heading with its value, as the mail lists them. */
+type Field = [string, string];
+
+/** What both parts of a notification say, worked out once. */
+interface MailContent {
+  subject: string;
+  intro: string;
+  /** The sender's name as it may appear in a header. */
+  name: string;
+  /** The enquiry's address in the admin area. */
+  link: string;
+  /** The short fields, listed first, one per line. */
+  fields: Field[];
+  /** The longer sections that follow the fields, each under its heading. */
+  body: Field[];
+}
+
+/** The short fields every notification lists: who wrote, how to answer, and when it came in. */
+function detailFields(submission: Submission): Field[] {
+  return [
     ["Name", submission.name],
     ["Email", submission.email],
     ["Phone", submission.phone ?? "—"],
@@ -68,29 +72,35 @@ export function notificationMail(submission: Submission, settings: MessageSettin
     ["Language", answerLanguage(submission.language)],
     ["Received", receivedAt(submission.created_at)],
   ];
-  // A sample request's body is what to send where; a contact message's is the message.
-  const address = submission.address;
-  const body: [string, string][] = samples
-    ? [
-        ["Samples", (submission.finishes ?? []).map((f) => `${f.product}: ${f.name}`).join("\n")],
-        [
-          "Send to",
-          address
-            ? [
-                submission.name,
-                submission.company,
-                address.street,
-                `${address.postal_code} ${address.city}`,
-                countryName(address.country),
-              ]
-                .filter(Boolean)
-                .join("\n")
-            : "—",
-        ],
-      ]
-    : [["Message", submission.message]];
+}
 
-  const text = [
+/** Where a sample request's samples go: name, company and address, one per line; "—" without an address. */
+function shippingLabel(submission: Submission): string {
+  const address = submission.address;
+  if (!address) return "—";
+  return [
+    submission.name,
+    submission.company,
+    address.street,
+    `${address.postal_code} ${address.city}`,
+    countryName(address.country),
+  ]
+    .filter(Boolean)
+    .join("\n");
+}
+
+/** A sample request's body is what to send where; a contact message's is the message. */
+function bodySections(submission: Submission): Field[] {
+  if (submission.kind !== "samples") return [["Message", submission.message]];
+  return [
+    ["Samples", (submission.finishes ?? []).map((f) => `${f.product}: ${f.name}`).join("\n")],
+    ["Send to", shippingLabel(submission)],
+  ];
+}
+
+/** The plain-text part: the fields in an aligned column, then each section under its heading. */
+function textPart({ intro, fields, body, link, name }: MailContent): string {
+  return [
     intro,
     "",
     ...fields.map(([label, value]) => `${`${label}:`.padEnd(10)}${value}`),
@@ -100,7 +110,10 @@ export function notificationMail(submission: Submission, settings: MessageSettin
     `Replying to this mail answers ${name}.`,
     "",
   ].join("\n");
+}
 
+/** The HTML part: the fields as a table, then each section under its heading; every value escaped. */
+function htmlPart({ subject, intro, fields, body, link, name }: MailContent): string {
   const cell = "padding:4px 12px 4px 0;vertical-align:top;text-align:left";
   const rows = fields
     .map(
@@ -114,7 +127,7 @@ export function notificationMail(submission: Submission, settings: MessageSettin
         `<h2 style="font-size:15px;margin:16px 0 4px">${heading}</h2>\n<p style="white-space:pre-wrap;margin:0">${escapeHtml(value)}</p>`,
     )
     .join("\n");
-  const html = `<!doctype html>
+  return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#1c1917">
@@ -128,6 +141,28 @@ ${sections}
 </body>
 </html>
 `;
+}
+
+/**
+ * The notification mail of one submission: the sender's name (and company) in the subject, every
+ * field in a plain-text and an HTML part, Reply-To the visitor, and a link to the enquiry in the
+ * admin area. Whatever a visitor typed reaches a header only through headerText and the HTML part
+ * only through escapeHtml.
+ */
+export function notificationMail(submission: Submission, settings: MessageSettings): NotificationMail {
+  const samples = submission.kind === "samples";
+  const name = headerText(submission.name) || "a visitor";
+  const company = submission.company ? headerText(submission.company) : "";
+  const content: MailContent = {
+    subject: `${samples ? "Sample request" : "New enquiry"} from ${name}${company ? ` (${company})` : ""}`,
+    intro: samples
+      ? "A new sample request came in through the sample form."
+      : "A new enquiry came in through the contact form.",
+    name,
+    link: enquiryLink(settings.siteUrl, submission.id),
+    fields: detailFields(submission),
+    body: bodySections(submission),
+  };
 
   const replyAddress = headerText(submission.email, 255);
   return {
@@ -135,9 +170,9 @@ ${sections}
     to: settings.to,
     // The address was validated when the form was accepted; one that has become invalid is left out.
     ...(/^[^\s@<>,;"]+@[^\s@<>,;"]+$/.test(replyAddress) ? { replyTo: { name, address: replyAddress } } : {}),
-    subject,
-    text,
-    html,
+    subject: content.subject,
+    text: textPart(content),
+    html: htmlPart(content),
     messageId: notificationMessageId(submission.id, settings.from),
     headers: { "Auto-Submitted": "auto-generated" },
   };

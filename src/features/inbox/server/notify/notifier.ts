@@ -1,4 +1,4 @@
-import type { NotifyConfigChoice } from "../../../../../netlify/lib/mail/config";
+import type { NotifyConfig, NotifyConfigChoice } from "../../../../../netlify/lib/mail/config";
 import type { NotificationMail } from "../../../../../netlify/lib/mail/mail";
 import { describeSendError, mayHaveBeenSent, type SendMail, smtpSender } from "../../../../../netlify/lib/mail/sender";
 import type { BlobStore } from "../../../../../netlify/lib/storage";
@@ -7,6 +7,7 @@ import { submissionKey } from "../listing";
 import { type Submission, SubmissionSchema } from "../submission-schema";
 import { notificationMail } from "./message";
 import {
+  type Claim,
   claimOutboxEntry,
   completeOutboxEntry,
   deleteOutboxEntry,
@@ -74,6 +75,173 @@ const MailableSubmission = z.object({ kind, id, created_at, name, email, phone, 
 
 const keyOf = (submission: Submission) => submissionKey(new Date(submission.created_at), submission.id);
 
+/** One notifier's dependencies with its configuration, sender and defaults resolved; every step below is given it. */
+interface NotifierContext {
+  deps: NotifierDeps;
+  /** The usable mail settings, or null when there are none. */
+  config: NotifyConfig | null;
+  send: SendMail | null;
+  now: () => number;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** What became of one outbox entry in a send attempt; the drain counts each. */
+type SendOutcome = "sent" | "failed" | "waiting" | "removed";
+
+/** The line logged while no usable mail configuration is set. */
+const unconfigured = (ctx: NotifierContext) =>
+  `notification mail is not configured (${ctx.deps.config.problems.join("; ")}): enquiries wait in the outbox`;
+
+/** Sends the mail; `repeat` when an earlier attempt may have delivered it already (see outbox.ts). */
+async function mail(ctx: NotifierContext, submission: Submission, repeat = false) {
+  if (!ctx.config || !ctx.send) throw new Error(unconfigured(ctx));
+  const message = notificationMail(submission, ctx.config);
+  await ctx.send(repeat ? possibleRepeat(message) : message);
+}
+
+/** The stored submission the entry `key` is for, null when there is none; throws when it cannot be read. */
+async function readSubmission(ctx: NotifierContext, key: string): Promise<Submission | null> {
+  const data = await ctx.deps.submissions.get(key, { type: "json", consistency: "strong" });
+  if (data === null) return null;
+  const parsed = MailableSubmission.safeParse(data);
+  if (!parsed.success) throw new Error(`stored submission ${key} cannot be read`);
+  return parsed.data;
+}
+
+/**
+ * A claimed entry whose submission does not exist: removed once it is older than ORPHAN_GRACE_MS,
+ * otherwise given back, since its submission may still be being written.
+ */
+async function settleOrphan(
+  ctx: NotifierContext,
+  key: string,
+  claim: Extract<Claim, { state: "claimed" }>,
+): Promise<SendOutcome> {
+  if (ctx.now() - Date.parse(claim.entry.queued_at) > ORPHAN_GRACE_MS) {
+    await deleteOutboxEntry(ctx.deps.outbox, key);
+    ctx.log(`outbox entry ${key} removed: its submission does not exist`);
+    return "removed";
+  }
+  await releaseOutboxEntry(ctx.deps.outbox, key, claim.token);
+  return "waiting";
+}
+
+/** Counts a failed attempt on the claimed entry, sets its next attempt, and logs the problem. */
+async function recordFailure(ctx: NotifierContext, key: string, token: string, error: unknown): Promise<void> {
+  const problem = describeSendError(error, ctx.config?.smtpUrl);
+  const entry = await failOutboxEntry(ctx.deps.outbox, key, token, ctx.now(), problem, mayHaveBeenSent(error));
+  ctx.log(
+    `notification mail for ${key} not sent (attempt ${entry?.attempts ?? "?"}, next at ${entry?.next_attempt_at ?? "lease expiry"}): ${problem}`,
+  );
+}
+
+/** Claims the entry, sends and records the outcome. */
+async function sendQueued(
+  ctx: NotifierContext,
+  key: string,
+  submission: Submission | null,
+  requireDue: boolean,
+): Promise<SendOutcome> {
+  const claim = await claimOutboxEntry(ctx.deps.outbox, key, { now: ctx.now(), requireDue });
+  if (claim.state === "sent") {
+    await deleteOutboxEntry(ctx.deps.outbox, key);
+    return "removed";
+  }
+  if (claim.state !== "claimed") return claim.state === "gone" ? "removed" : "waiting";
+  try {
+    const stored = submission ?? (await readSubmission(ctx, key));
+    if (!stored) return await settleOrphan(ctx, key, claim);
+    await mail(ctx, stored, claim.entry.maybe_sent === true);
+  } catch (error) {
+    // Whatever failed while the lease was held (reading the submission, the send) counts as an attempt.
+    await recordFailure(ctx, key, claim.token, error);
+    return "failed";
+  }
+  await completeOutboxEntry(ctx.deps.outbox, key, claim.token, ctx.now(), ctx.log);
+  return "sent";
+}
+
+/** Writes the outbox entry of a submission about to be stored. False (logged) when it could not. */
+async function queueNotification(ctx: NotifierContext, submission: Submission): Promise<boolean> {
+  try {
+    return await queueOutboxEntry(ctx.deps.outbox, keyOf(submission), submission.id, ctx.now());
+  } catch (error) {
+    ctx.log(`could not queue the notification for ${keyOf(submission)}`, error);
+    return false;
+  }
+}
+
+/** Removes the entry of a submission that could not be stored. */
+async function unqueueNotification(ctx: NotifierContext, submission: Submission): Promise<void> {
+  await deleteOutboxEntry(ctx.deps.outbox, keyOf(submission)).catch((error: unknown) =>
+    ctx.log(`could not remove the outbox entry of unstored ${keyOf(submission)}; the drain will`, error),
+  );
+}
+
+/**
+ * Sends a stored submission's mail, after the visitor has been answered. Never rejects: a failed
+ * send leaves the entry for the drain, and a missing configuration only logs.
+ */
+async function deliverNotification(ctx: NotifierContext, submission: Submission, queued: boolean): Promise<void> {
+  const key = keyOf(submission);
+  try {
+    if (!ctx.config) {
+      ctx.log(`${unconfigured(ctx)} (${key} is ${queued ? "queued" : "NOT queued and will not be mailed"})`);
+      return;
+    }
+    if (queued || (await queueNotification(ctx, submission))) {
+      // Just written, so due at once; should a drain hold it already, this sends nothing.
+      await sendQueued(ctx, key, submission, false);
+      return;
+    }
+    try {
+      await mail(ctx, submission);
+    } catch (error) {
+      ctx.log(
+        `notification mail for ${key} was neither queued nor sent: ${describeSendError(error, ctx.config.smtpUrl)}`,
+      );
+    }
+  } catch (error) {
+    ctx.log(`notification for ${key} stays in the outbox for the next drain`, error);
+  }
+}
+
+/**
+ * Tries every due entry once, oldest first, until `budgetMs` has passed. Run by the scheduled
+ * function; safe to run concurrently with itself and with deliver().
+ */
+async function drainOutbox(ctx: NotifierContext, budgetMs: number): Promise<DrainSummary> {
+  const started = Date.now();
+  // Keys start with an inverted time, so the oldest submission sorts last.
+  const keys = (await listOutboxKeys(ctx.deps.outbox)).sort().reverse();
+  const summary: DrainSummary = {
+    queued: keys.length,
+    sent: 0,
+    failed: 0,
+    waiting: 0,
+    removed: 0,
+    configured: ctx.config !== null,
+  };
+  if (!ctx.config) {
+    if (keys.length > 0) ctx.log(`${unconfigured(ctx)}: ${keys.length} waiting`);
+    summary.waiting = keys.length;
+    return summary;
+  }
+  for (const key of keys) {
+    if (Date.now() - started > budgetMs) {
+      summary.waiting += 1;
+      continue;
+    }
+    try {
+      summary[await sendQueued(ctx, key, null, true)] += 1;
+    } catch (error) {
+      summary.failed += 1;
+      ctx.log(`outbox entry ${key} could not be processed`, error);
+    }
+  }
+  return summary;
+}
+
 /**
  * Queues, sends and retries the notification mail of each accepted submission (see outbox.ts for
  * how an entry is claimed, so that no submission is mailed twice).
@@ -87,141 +255,23 @@ const keyOf = (submission: Submission) => submissionKey(new Date(submission.crea
  * write failed and the visitor got 503) is removed at once, or by the drain after ORPHAN_GRACE_MS.
  */
 export function createNotifier(deps: NotifierDeps) {
-  const now = deps.now ?? Date.now;
-  const log = deps.log ?? ((line: string, error?: unknown) => console.error(line, error ?? ""));
   const { config } = deps.config;
-  const send: SendMail | null = deps.send ?? (config ? smtpSender(config.smtpUrl) : null);
-  const unconfigured = () =>
-    `notification mail is not configured (${deps.config.problems.join("; ")}): enquiries wait in the outbox`;
+  const ctx: NotifierContext = {
+    deps,
+    config,
+    send: deps.send ?? (config ? smtpSender(config.smtpUrl) : null),
+    now: deps.now ?? Date.now,
+    log: deps.log ?? ((line: string, error?: unknown) => console.error(line, error ?? "")),
+  };
 
-  /** Sends the mail; `repeat` when an earlier attempt may have delivered it already (see outbox.ts). */
-  async function mail(submission: Submission, repeat = false) {
-    if (!config || !send) throw new Error(unconfigured());
-    const message = notificationMail(submission, config);
-    await send(repeat ? possibleRepeat(message) : message);
-  }
-
-  /** Claims the entry, sends and records the outcome. */
-  async function sendQueued(key: string, submission: Submission | null, requireDue: boolean) {
-    const claim = await claimOutboxEntry(deps.outbox, key, { now: now(), requireDue });
-    if (claim.state === "sent") {
-      await deleteOutboxEntry(deps.outbox, key);
-      return "removed" as const;
-    }
-    if (claim.state !== "claimed") return claim.state === "gone" ? ("removed" as const) : ("waiting" as const);
-    try {
-      const stored = submission ?? (await readSubmission(key));
-      if (!stored) {
-        if (now() - Date.parse(claim.entry.queued_at) > ORPHAN_GRACE_MS) {
-          await deleteOutboxEntry(deps.outbox, key);
-          log(`outbox entry ${key} removed: its submission does not exist`);
-          return "removed" as const;
-        }
-        await releaseOutboxEntry(deps.outbox, key, claim.token);
-        return "waiting" as const;
-      }
-      await mail(stored, claim.entry.maybe_sent === true);
-    } catch (error) {
-      // Whatever failed while the lease was held (reading the submission, the send) counts as an attempt.
-      const problem = describeSendError(error, config?.smtpUrl);
-      const entry = await failOutboxEntry(deps.outbox, key, claim.token, now(), problem, mayHaveBeenSent(error));
-      log(
-        `notification mail for ${key} not sent (attempt ${entry?.attempts ?? "?"}, next at ${entry?.next_attempt_at ?? "lease expiry"}): ${problem}`,
-      );
-      return "failed" as const;
-    }
-    await completeOutboxEntry(deps.outbox, key, claim.token, now(), log);
-    return "sent" as const;
-  }
-
-  async function readSubmission(key: string): Promise<Submission | null> {
-    const data = await deps.submissions.get(key, { type: "json", consistency: "strong" });
-    if (data === null) return null;
-    const parsed = MailableSubmission.safeParse(data);
-    if (!parsed.success) throw new Error(`stored submission ${key} cannot be read`);
-    return parsed.data;
-  }
-
-  /** Writes the outbox entry of a submission about to be stored. False (logged) when it could not. */
-  async function queue(submission: Submission): Promise<boolean> {
-    try {
-      return await queueOutboxEntry(deps.outbox, keyOf(submission), submission.id, now());
-    } catch (error) {
-      log(`could not queue the notification for ${keyOf(submission)}`, error);
-      return false;
-    }
-  }
-
-  /** Removes the entry of a submission that could not be stored. */
-  async function unqueue(submission: Submission): Promise<void> {
-    await deleteOutboxEntry(deps.outbox, keyOf(submission)).catch((error: unknown) =>
-      log(`could not remove the outbox entry of unstored ${keyOf(submission)}; the drain will`, error),
-    );
-  }
-
-  /**
-   * Sends a stored submission's mail, after the visitor has been answered. Never rejects: a failed
-   * send leaves the entry for the drain, and a missing configuration only logs.
-   */
-  async function deliver(submission: Submission, queued: boolean): Promise<void> {
-    const key = keyOf(submission);
-    try {
-      if (!config) {
-        log(`${unconfigured()} (${key} is ${queued ? "queued" : "NOT queued and will not be mailed"})`);
-        return;
-      }
-      if (queued || (await queue(submission))) {
-        // Just written, so due at once; should a drain hold it already, this sends nothing.
-        await sendQueued(key, submission, false);
-        return;
-      }
-      try {
-        await mail(submission);
-      } catch (error) {
-        log(`notification mail for ${key} was neither queued nor sent: ${describeSendError(error, config.smtpUrl)}`);
-      }
-    } catch (error) {
-      log(`notification for ${key} stays in the outbox for the next drain`, error);
-    }
-  }
-
-  /**
-   * Tries every due entry once, oldest first, until `budgetMs` has passed. Run by the scheduled
-   * function; safe to run concurrently with itself and with deliver().
-   */
-  async function drain({ budgetMs = DRAIN_BUDGET_MS }: { budgetMs?: number } = {}): Promise<DrainSummary> {
-    const started = Date.now();
-    // Keys start with an inverted time, so the oldest submission sorts last.
-    const keys = (await listOutboxKeys(deps.outbox)).sort().reverse();
-    const summary: DrainSummary = {
-      queued: keys.length,
-      sent: 0,
-      failed: 0,
-      waiting: 0,
-      removed: 0,
-      configured: config !== null,
-    };
-    if (!config) {
-      if (keys.length > 0) log(`${unconfigured()}: ${keys.length} waiting`);
-      summary.waiting = keys.length;
-      return summary;
-    }
-    for (const key of keys) {
-      if (Date.now() - started > budgetMs) {
-        summary.waiting += 1;
-        continue;
-      }
-      try {
-        summary[await sendQueued(key, null, true)] += 1;
-      } catch (error) {
-        summary.failed += 1;
-        log(`outbox entry ${key} could not be processed`, error);
-      }
-    }
-    return summary;
-  }
-
-  return { queue, unqueue, deliver, drain } satisfies ContactNotifier & { drain: typeof drain };
+  /** Tries every due entry once, oldest first, until `budgetMs` (DRAIN_BUDGET_MS by default) has passed. */
+  const drain = ({ budgetMs = DRAIN_BUDGET_MS }: { budgetMs?: number } = {}) => drainOutbox(ctx, budgetMs);
+  return {
+    queue: (submission: Submission) => queueNotification(ctx, submission),
+    unqueue: (submission: Submission) => unqueueNotification(ctx, submission),
+    deliver: (submission: Submission, queued: boolean) => deliverNotification(ctx, submission, queued),
+    drain,
+  } satisfies ContactNotifier & { drain: typeof drain };
 }
 
 export type Notifier = ReturnType<typeof createNotifier>;

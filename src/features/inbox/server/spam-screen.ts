@@ -1,0 +1,18 @@
+import { type PostFacts, type ScreenDeps, spamCheck } from "../../spam/server/screen";
+import type { Submission } from "./submission-schema";
+
+/** How a form's shell screens each accepted post before it is stored. */
+export type Screen = (submission: Submission, post: PostFacts) => Promise<Submission>;
+
+/**
+ * The spam check applied to the inbox: an enquiry filed as spam is stored with status "spam", its
+ * verdict, and its notification withheld until staff call it "Not spam"; any other is stored as it
+ * came, with nothing of the screening kept.
+ */
+export function spamScreen(deps: ScreenDeps): Screen {
+  const check = spamCheck(deps);
+  return async (submission, post) => {
+    const verdict = await check(submission, post);
+    return verdict ? { ...submission, status: "spam", spam: verdict, withheld: true } : submission;
+  };
+}
