@@ -21,10 +21,10 @@ const { openStore, STORES } = await import("../netlify/lib/storage.ts");
 const { examine } = await import("../src/features/inbox/server/doctor.ts");
 const { compactPending } = await import("../src/features/inbox/server/compaction.ts");
 const { pendingKeys, readPointer } = await import("../src/features/inbox/server/index-store.ts");
-const { submissionKey, isSubmissionKey } = await import("../src/features/inbox/server/format.ts");
+const { submissionKey, isSubmissionKey } = await import("../src/features/inbox/server/storage-layout.ts");
 const { createNotifier, notifyConfig } = await import("../src/features/inbox/server/notify/index.ts");
-const { deleteKeys, saveIndexedSubmission } = await import("../src/features/inbox/server/records.ts");
-const { applyRetention } = await import("../src/features/inbox/server/retention.ts");
+const { deleteKeys, saveIndexedSubmission } = await import("../src/features/inbox/server/enquiry-store.ts");
+const { applyRetention } = await import("../src/features/inbox/server/retention-job.ts");
 const { emulatorSignIn } = await import("../tests/support/emulator-sign-in.ts");
 
 const ORIGIN = "http://localhost:8888";

@@ -23,7 +23,7 @@ import {
   rowsKey,
   shardKey,
   submissionKey,
-} from "../src/features/inbox/server/format.ts";
+} from "../src/features/inbox/server/storage-layout.ts";
 import "./local-fixes/netlify-blobs-server.mjs";
 import "./lib/typescript-imports.mjs";
 

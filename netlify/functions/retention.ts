@@ -1,7 +1,7 @@
 import type { Config } from "@netlify/functions";
 import { FORM_RATE_LIMIT } from "../../src/features/forms/schema";
-import { retentionMonths, spamRetentionDays } from "../../src/features/inbox/retention";
-import { applyRetention } from "../../src/features/inbox/server/retention";
+import { retentionMonths, spamRetentionDays } from "../../src/features/inbox/retention-settings";
+import { applyRetention } from "../../src/features/inbox/server/retention-job";
 import { pruneUsedProofs } from "../../src/features/spam/server/proof";
 import { pruneRateLimits } from "../lib/rate-limit";
 import { lazyStore, STORES } from "../lib/storage";

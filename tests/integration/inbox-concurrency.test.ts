@@ -3,10 +3,17 @@ import type { BlobStore } from "../../netlify/lib/storage";
 import type { TokenVerifier } from "../../src/features/auth/server/tokens";
 import { createContactHandler } from "../../src/features/contact/server/handler";
 import { compactPending } from "../../src/features/inbox/server/compaction";
-import { fold, monthOf, pointerKey, type RowsDoc, rowsKey, searchText } from "../../src/features/inbox/server/format";
+import { saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { readIndex, readPointer } from "../../src/features/inbox/server/index-store";
-import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
+import {
+  fold,
+  monthOf,
+  pointerKey,
+  type RowsDoc,
+  rowsKey,
+  searchText,
+} from "../../src/features/inbox/server/storage-layout";
 import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 import { enquiry, keyOf, NOW } from "../support/enquiries";

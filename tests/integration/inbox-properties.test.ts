@@ -2,10 +2,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContactHandler } from "../../src/features/contact/server/handler";
 import { compactPending } from "../../src/features/inbox/server/compaction";
-import { fold, searchText, submissionKey } from "../../src/features/inbox/server/format";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { readIndex, readPointer } from "../../src/features/inbox/server/index-store";
 import { listPage } from "../../src/features/inbox/server/queries";
+import { fold, searchText, submissionKey } from "../../src/features/inbox/server/storage-layout";
 import {
   SUBMISSION_STATUSES,
   type Submission,

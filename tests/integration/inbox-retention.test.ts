@@ -2,12 +2,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import retentionFunction, { config } from "../../netlify/functions/retention";
 import { clientKey, createRateLimiter, pruneRateLimits } from "../../netlify/lib/rate-limit";
 import { compactPending } from "../../src/features/inbox/server/compaction";
-import { monthOf, pointerKey, type RowsDoc, rowsKey, SHARD_PREFIX } from "../../src/features/inbox/server/format";
+import { ERASURE_MARK_MS, eraseByEmail, saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
 import { addEntries, readIndex, writePointer } from "../../src/features/inbox/server/index-store";
 import { saveSubmission, submissionKey } from "../../src/features/inbox/server/listing";
 import { exportItems } from "../../src/features/inbox/server/queries";
-import { ERASURE_MARK_MS, eraseByEmail, saveIndexedSubmission } from "../../src/features/inbox/server/records";
-import { applyRetention, GHOST_GRACE_MS } from "../../src/features/inbox/server/retention";
+import { applyRetention, GHOST_GRACE_MS } from "../../src/features/inbox/server/retention-job";
+import {
+  monthOf,
+  pointerKey,
+  type RowsDoc,
+  rowsKey,
+  SHARD_PREFIX,
+} from "../../src/features/inbox/server/storage-layout";
 import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compactPending, ORPHAN_GRACE_MS } from "../../src/features/inbox/server/compaction";
 import { examine, removeUnreadable, restoreSubmission } from "../../src/features/inbox/server/doctor";
-import { indexEntry, pendingKey, pointerKey } from "../../src/features/inbox/server/format";
+import { saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { writePending, writePointer } from "../../src/features/inbox/server/index-store";
-import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
+import { indexEntry, pendingKey, pointerKey } from "../../src/features/inbox/server/storage-layout";
 import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
 import { emulatorTokenVerifier } from "../../src/features/auth/server/tokens";
-import { submissionKey } from "../../src/features/inbox/server/format";
+import { saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
-import { saveIndexedSubmission } from "../../src/features/inbox/server/records";
 import { labelledExamples, retrain } from "../../src/features/inbox/server/spam-labels";
+import { submissionKey } from "../../src/features/inbox/server/storage-layout";
 import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { modelSource } from "../../src/features/spam/server/model-source";
 import { SPAM_THRESHOLD } from "../../src/features/spam/server/rules";

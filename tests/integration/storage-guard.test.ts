@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openStore, STORAGE_LIMITS, StorageUnavailableError } from "../../netlify/lib/storage";
 import { createContactHandler } from "../../src/features/contact/server/handler";
-import { submissionKey } from "../../src/features/inbox/server/format";
+import { deleteSubmission, saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
 import { claimDeletion } from "../../src/features/inbox/server/index-store";
-import { deleteSubmission, saveIndexedSubmission } from "../../src/features/inbox/server/records";
+import { submissionKey } from "../../src/features/inbox/server/storage-layout";
 import { startBlobs } from "../support/blobs";
 import { standInBlobs } from "../support/stand-in-blobs";
 

@@ -1,6 +1,6 @@
 import { type MouseEvent, useEffect, useState } from "react";
 import type { InboxApi } from "./api";
-import { type AuditRow, auditRows, shortId } from "./audit";
+import { type AuditRow, auditRows, shortId } from "./audit-rows";
 import { Disclosure } from "./Disclosure";
 import type { AuditEntry } from "./inbox-types";
 

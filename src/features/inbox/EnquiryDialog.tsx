@@ -10,8 +10,8 @@ import {
 } from "react";
 import { Toasts } from "../forms/Toasts";
 import { SPAM_THRESHOLD } from "../spam/threshold";
-import { formatSubmissionDate, orDash } from "./format";
-import type { Item, ItemChange, Status } from "./inbox-types";
+import { formatSubmissionDate, orDash } from "./display";
+import type { ItemChange, Status, SubmissionItem } from "./inbox-types";
 import { countryName, languageName, NOTE_MAX_LENGTH } from "./inbox-types";
 import { finishLabel } from "./kinds";
 import { NotSentMarker, StatusBadge } from "./StatusBadge";
@@ -21,16 +21,16 @@ import { archiveToggle, replyMailto, STATUS_LABELS } from "./status";
  * The outcome of a change: the enquiry as the API now has it, or a refusal (the page has shown its
  * message; `fields` holds messages for single fields).
  */
-export type ChangeResult = { ok: true; item?: Item } | { ok: false; fields?: Record<string, string> };
+export type ChangeResult = { ok: true; item?: SubmissionItem } | { ok: false; fields?: Record<string, string> };
 
 interface Props {
   /** The enquiry shown; null keeps the dialog closed. */
-  item: Item | null;
+  item: SubmissionItem | null;
   onClose: () => void;
-  onChange: (item: Item, change: ItemChange) => Promise<ChangeResult>;
-  onDelete: (item: Item) => Promise<ChangeResult>;
+  onChange: (item: SubmissionItem, change: ItemChange) => Promise<ChangeResult>;
+  onDelete: (item: SubmissionItem) => Promise<ChangeResult>;
   /** Where the focus goes on close when the element that opened the dialog is gone. */
-  fallbackFocus: (item: Item) => void;
+  fallbackFocus: (item: SubmissionItem) => void;
 }
 
 /**
@@ -41,7 +41,7 @@ export function EnquiryDialog({ item, onClose, onChange, onDelete, fallbackFocus
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<Element | null>(null);
-  const shown = useRef<Item | null>(null);
+  const shown = useRef<SubmissionItem | null>(null);
   const titleId = useId();
   const open = item !== null;
   if (item) shown.current = item;
@@ -106,7 +106,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** What a sample request asks for, in place of a message: the finishes and where to send them. */
-function SampleRequestDetail({ item, id }: { item: Item; id: string }) {
+function SampleRequestDetail({ item, id }: { item: SubmissionItem; id: string }) {
   const { address } = item;
   return (
     <div className="mt-6 grid gap-6 sm:grid-cols-2">
@@ -153,7 +153,7 @@ type Busy = null | "note" | Status | "delete";
  * the API stored, or the API's message for the field when it refuses the note.
  */
 function useNoteEditing(
-  item: Item,
+  item: SubmissionItem,
   onChange: Props["onChange"],
   busy: Busy,
   setBusy: (busy: Busy) => void,
@@ -193,7 +193,7 @@ function useNoteEditing(
  * What staff do in an enquiry's detail: change its status, edit its note and delete it after a
  * confirmation. One change runs at a time (`busy`), and each one done is announced to screen readers.
  */
-function useEnquiryEditing(item: Item, onChange: Props["onChange"], onDelete: Props["onDelete"]) {
+function useEnquiryEditing(item: SubmissionItem, onChange: Props["onChange"], onDelete: Props["onDelete"]) {
   const [busy, setBusy] = useState<Busy>(null);
   const [confirming, setConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState("");
@@ -262,7 +262,7 @@ function DetailHeader({
   closeButton,
   onClose,
 }: {
-  item: Item;
+  item: SubmissionItem;
   titleId: string;
   closeButton: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
@@ -288,7 +288,7 @@ function DetailHeader({
 }
 
 /** The enquiry's contact details and record: who sent it, in which language, and what became of it. */
-function DetailFields({ item }: { item: Item }) {
+function DetailFields({ item }: { item: SubmissionItem }) {
   return (
     <dl className="mt-6 grid gap-4 rounded-2xl border border-stone/80 bg-sand/30 p-5 text-sm sm:grid-cols-2">
       <Field label="Email">
@@ -325,7 +325,7 @@ function DetailActions({
   onStatus,
   onAskDelete,
 }: {
-  item: Item;
+  item: SubmissionItem;
   id: string;
   busy: Busy;
   confirming: boolean;
@@ -494,7 +494,7 @@ function EnquiryDetail({
   onChange,
   onDelete,
 }: {
-  item: Item;
+  item: SubmissionItem;
   titleId: string;
   closeButton: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
@@ -550,7 +550,7 @@ function EnquiryDetail({
 }
 
 /** Why the spam defence filed an enquiry as spam: its score and each reason with its points. */
-function SpamCheck({ spam, id, filed }: { spam: NonNullable<Item["spam"]>; id: string; filed: boolean }) {
+function SpamCheck({ spam, id, filed }: { spam: NonNullable<SubmissionItem["spam"]>; id: string; filed: boolean }) {
   return (
     <section aria-labelledby={`${id}-spam`} className="mt-6 rounded-2xl border border-dashed border-oak/70 p-5">
       <h3 id={`${id}-spam`} className="text-lg font-medium">

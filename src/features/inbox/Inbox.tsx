@@ -10,7 +10,7 @@ import { EnquiryDialog } from "./EnquiryDialog";
 import { EraseByEmail } from "./EraseByEmail";
 import { fail, STORAGE_DOWN } from "./failures";
 import type { InboxQuery } from "./inbox-query";
-import type { Counts, Item, Kind, Status, UnreadableRecord } from "./inbox-types";
+import type { Counts, Kind, Status, SubmissionItem, UnreadableRecord } from "./inbox-types";
 import { KindFilter } from "./KindFilter";
 import { SearchBox } from "./SearchBox";
 import { StatusTabs } from "./StatusTabs";
@@ -56,7 +56,7 @@ async function renewOrSignIn(): Promise<boolean> {
 }
 
 /** When the row that opened the detail is gone (deleted), the focus goes to the table, or the filters. */
-function focusAfterClose(item: Item) {
+function focusAfterClose(item: SubmissionItem) {
   const row = document.querySelector<HTMLElement>(`[data-open="${CSS.escape(item.id)}"]`);
   const target =
     row ?? document.querySelector<HTMLElement>("[data-submissions-frame]") ?? document.querySelector("[data-inbox] a");
@@ -129,7 +129,7 @@ function EnquiryList({
   /** Whether a kind, status or search narrows the view (an empty view then says so). */
   filtered: boolean;
   bulk: ReturnType<typeof useBulkMark>;
-  onOpen: (item: Item) => void;
+  onOpen: (item: SubmissionItem) => void;
   loadingMore: boolean;
   onLoadMore: () => Promise<void>;
 }) {

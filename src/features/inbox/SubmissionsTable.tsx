@@ -1,14 +1,14 @@
-import { formatSubmissionDate, orDash } from "./format";
-import type { Item } from "./inbox-types";
+import { formatSubmissionDate, orDash } from "./display";
+import type { SubmissionItem } from "./inbox-types";
 import { finishLabel } from "./kinds";
 import { KindTag, LanguageTag, NotSentMarker, StatusBadge } from "./StatusBadge";
 
 const COLUMNS = ["Date", "Name", "Email", "Phone", "Company", "Message", "Status"] as const;
 
 interface Props {
-  items: readonly Item[];
+  items: readonly SubmissionItem[];
   /** Opens an enquiry's detail; `opener` gets the focus back when it closes. */
-  onOpen: (item: Item, opener: HTMLElement) => void;
+  onOpen: (item: SubmissionItem, opener: HTMLElement) => void;
   /** With these, a first column of checkboxes selects enquiries for a bulk action. */
   selection?: {
     selected: ReadonlySet<string>;
@@ -18,7 +18,8 @@ interface Props {
 }
 
 /** What the Message column shows: the message, or for a sample request (which has none) its finishes. */
-const summary = (item: Item) => (item.kind === "samples" ? item.finishes.map(finishLabel).join("\n") : item.message);
+const summary = (item: SubmissionItem) =>
+  item.kind === "samples" ? item.finishes.map(finishLabel).join("\n") : item.message;
 
 /**
  * The enquiries, newest first. A name opens the enquiry's detail; new ones are set in bold; a tag

@@ -1,7 +1,7 @@
 import { type ApiErrorCode, apiError } from "../../lib/api-error";
+import { csvFileName, INBOX_API_PATH, UNREADABLE_HEADER, xlsxFileName } from "./api-contract";
 import { filterParams } from "./inbox-query";
-import type { AuditEntry, Item, ItemChange, Kind, ListPage, Status } from "./inbox-types";
-import { csvFileName, INBOX_API_PATH, UNREADABLE_HEADER, xlsxFileName } from "./record";
+import type { AuditEntry, ItemChange, Kind, ListPage, Status, SubmissionItem } from "./inbox-types";
 
 const BASE = INBOX_API_PATH;
 
@@ -109,9 +109,9 @@ export function createInboxApi(renew: RenewSession, fetchImpl: Fetch = (input, i
       return readJson<ListPage>(response, FALLBACK_MESSAGES.list);
     },
 
-    async update(id: string, change: ItemChange): Promise<Item> {
+    async update(id: string, change: ItemChange): Promise<SubmissionItem> {
       const response = await call(itemPath(id), { method: "PATCH", ...jsonBody(change) }, FALLBACK_MESSAGES.update);
-      return readJson<Item>(response, FALLBACK_MESSAGES.update);
+      return readJson<SubmissionItem>(response, FALLBACK_MESSAGES.update);
     },
 
     async remove(id: string): Promise<void> {

@@ -6,16 +6,16 @@ import {
   type SubmissionKind,
   type SubmissionStatus,
   type UnreadableRecord,
-} from "./record";
-import type { AuditEntry as StoredAuditEntry } from "./server/audit";
+} from "./api-contract";
+import type { AuditEntry as StoredAuditEntry } from "./server/audit-log";
 import type { SubmissionItem } from "./server/submission-schema";
 
 /**
- * What the admin API answers (under /api/contact-submissions). Item and the audit entry come from the
- * server's schemas as types only, and the values from ./record: the admin page reads answers and
- * ships no validator.
+ * What the admin API answers (under /api/contact-submissions). The listed enquiry and the audit
+ * entry come from the server's schemas as types only, and the values from ./api-contract: the admin
+ * page reads answers and ships no validator.
  */
-export type Item = SubmissionItem;
+export type { SubmissionItem };
 export type Status = SubmissionStatus;
 export type Kind = SubmissionKind;
 
@@ -36,7 +36,7 @@ export type Counts = Record<Status, number>;
 export type { UnreadableRecord };
 
 export interface ListPage {
-  submissions: Item[];
+  submissions: SubmissionItem[];
   next_cursor: string | null;
   counts: Counts;
   /** The page's stored enquiries that could not be read, left out of `submissions`. */

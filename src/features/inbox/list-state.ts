@@ -1,9 +1,9 @@
-import type { Counts, Item, ListPage, UnreadableRecord } from "./inbox-types";
+import type { Counts, ListPage, SubmissionItem, UnreadableRecord } from "./inbox-types";
 import { countsAfter } from "./status";
 
 /** The list as the page holds it: the pages loaded so far, the next cursor and the tab counts. */
 export interface LoadedList {
-  items: Item[];
+  items: SubmissionItem[];
   next: string | null;
   counts: Counts;
   /** Stored enquiries met so far that could not be read. */
@@ -36,7 +36,7 @@ export function appendPage(list: LoadedList, page: ListPage): LoadedList {
  * pointer when its status leaves the current tab) and the counts follow its status. `before` is
  * what the page showed until then, for an enquiry opened from outside the loaded pages.
  */
-export function withUpdated(list: LoadedList, updated: Item, before: Item): LoadedList {
+export function withUpdated(list: LoadedList, updated: SubmissionItem, before: SubmissionItem): LoadedList {
   return {
     items: list.items.map((item) => (item.id === updated.id ? updated : item)),
     next: list.next,
@@ -46,7 +46,7 @@ export function withUpdated(list: LoadedList, updated: Item, before: Item): Load
 }
 
 /** The list after an enquiry was deleted. */
-export function withRemoved(list: LoadedList, removed: Item): LoadedList {
+export function withRemoved(list: LoadedList, removed: SubmissionItem): LoadedList {
   return {
     items: list.items.filter((item) => item.id !== removed.id),
     next: list.next,

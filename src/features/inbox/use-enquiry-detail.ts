@@ -3,9 +3,9 @@ import { showToast } from "../forms/Toasts";
 import { FALLBACK_MESSAGES, type InboxApi } from "./api";
 import type { ChangeResult } from "./EnquiryDialog";
 import { fail } from "./failures";
-import { findById } from "./find-item";
+import { findById } from "./find-enquiry";
 import type { InboxQuery } from "./inbox-query";
-import type { Item, ItemChange } from "./inbox-types";
+import type { ItemChange, SubmissionItem } from "./inbox-types";
 import type { ListState } from "./use-enquiries";
 import type { useInboxQuery } from "./use-inbox-query";
 
@@ -17,12 +17,12 @@ const NOT_FOUND = "That enquiry was not found. It may have been deleted.";
 /** The detail dialog's state, shared by the hooks that open, update and close it. */
 export interface EnquiryDetailState {
   /** The enquiry shown in the dialog; null while it is closed. */
-  detail: Item | null;
-  setDetail: (item: Item | null) => void;
+  detail: SubmissionItem | null;
+  setDetail: (item: SubmissionItem | null) => void;
   /** The latest query, for callbacks that must not change with every render. */
   queryRef: RefObject<InboxQuery>;
   /** Shows the API's copy of a changed enquiry when it is the one open. */
-  showUpdated: (updated: Item) => void;
+  showUpdated: (updated: SubmissionItem) => void;
   /** Closes the dialog and takes the enquiry out of the address. */
   closeDetail: () => void;
 }
@@ -32,11 +32,11 @@ export interface EnquiryDetailState {
  * actions update and close the detail, and opening needs those actions to mark an enquiry read.
  */
 export function useEnquiryDetail(query: InboxQuery, navigate: Navigate): EnquiryDetailState {
-  const [detail, setDetail] = useState<Item | null>(null);
+  const [detail, setDetail] = useState<SubmissionItem | null>(null);
   const queryRef = useRef(query);
   queryRef.current = query;
 
-  const showUpdated = useCallback((updated: Item) => {
+  const showUpdated = useCallback((updated: SubmissionItem) => {
     setDetail((current) => (current?.id === updated.id ? updated : current));
   }, []);
 
@@ -59,13 +59,13 @@ export function useOpenEnquiry(
   navigate: Navigate,
   list: ListState,
   { detail, setDetail, queryRef }: EnquiryDetailState,
-  change: (item: Item, patch: ItemChange) => Promise<ChangeResult>,
+  change: (item: SubmissionItem, patch: ItemChange) => Promise<ChangeResult>,
 ) {
   const lookingUp = useRef<string | null>(null);
 
   /** Shows an enquiry's detail; opening a new one marks it read. */
   const open = useCallback(
-    (item: Item) => {
+    (item: SubmissionItem) => {
       setDetail(item);
       navigate({ ...queryRef.current, id: item.id }, "detail");
       if (item.status === "new") void change(item, { status: "read" });

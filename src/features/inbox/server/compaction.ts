@@ -1,5 +1,4 @@
 import { inBatches } from "./cas";
-import { type FullRecord, indexEntry, keyId, keyTime } from "./format";
 import {
   addEntries,
   deletePending,
@@ -11,10 +10,11 @@ import {
   removeEntries,
   syncEntry,
 } from "./index-store";
+import { type FullRecord, indexEntry, keyId, keyTime } from "./storage-layout";
 
 /**
  * Compaction: the one writer of additions to the month shards. A post writes its own index entry
- * (`pending/<key>`, see format.ts); this moves those entries into their shards, from the scheduled
+ * (`pending/<key>`, see storage-layout.ts); this moves those entries into their shards, from the scheduled
  * `compact-inbox` function every minute and before every admin read.
  */
 

@@ -77,4 +77,4 @@ export function toCsv(items: SubmissionItem[]): string {
 }
 
 /** contact-submissions-YYYY-MM-DD.csv for the UTC date of `now`. */
-export { csvFileName } from "../record";
+export { csvFileName } from "../api-contract";

@@ -1,8 +1,8 @@
 import { type BlobStore, guard, readStoredJSON } from "../../../../netlify/lib/storage";
 import { inBatches } from "./cas";
-import { indexEntry, isSubmissionKey, keyId, PENDING_PREFIX, pointerKey, submissionKey } from "./format";
+import { deleteKeys } from "./enquiry-store";
 import { type InboxStores, readRecordState, writePending, writePointer } from "./index-store";
-import { deleteKeys } from "./records";
+import { indexEntry, isSubmissionKey, keyId, PENDING_PREFIX, pointerKey, submissionKey } from "./storage-layout";
 import { SubmissionSchema } from "./submission-schema";
 
 /**

@@ -3,17 +3,17 @@ import { type BlobStore, guard, StorageUnavailableError } from "../../../../netl
 import { z } from "../../../lib/zod";
 import { authenticateStaff } from "../../auth/server/session";
 import type { TokenVerifier, VerifiedUser } from "../../auth/server/tokens";
-import { INBOX_API_PATH, STATUS_LIST, UNREADABLE_HEADER } from "../record";
-import { type AuditEvent, recentAudit, recordAudit } from "./audit";
+import { INBOX_API_PATH, STATUS_LIST, UNREADABLE_HEADER } from "../api-contract";
+import { type AuditEvent, recentAudit, recordAudit } from "./audit-log";
 import { compactPending } from "./compaction";
 import { csvFileName, toCsv } from "./csv";
-import { isSubmissionKey } from "./format";
+import { deleteSubmission, eraseByEmail, updateSubmission } from "./enquiry-store";
 import { ensureIndexed } from "./index-store";
 import { PAGE_SIZE } from "./listing";
 import type { ContactNotifier } from "./notify";
 import { exportItems, listPage, toItem } from "./queries";
-import { deleteSubmission, eraseByEmail, updateSubmission } from "./records";
 import { labelOfChange, recordLabel } from "./spam-labels";
+import { isSubmissionKey } from "./storage-layout";
 import { EraseRequestSchema, SUBMISSION_KINDS, SUBMISSION_STATUSES, SubmissionPatchSchema } from "./submission-schema";
 import { toXlsx, XLSX_MEDIA_TYPE, xlsxFileName } from "./xlsx";
 

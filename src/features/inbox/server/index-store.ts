@@ -1,5 +1,5 @@
 import { type BlobStore, guard, readStoredJSON, StorageUnavailableError } from "../../../../netlify/lib/storage";
-import type { UnreadableRecord } from "../record";
+import type { UnreadableRecord } from "../api-contract";
 import { backoff, inBatches, MAX_ATTEMPTS, updateJSON } from "./cas";
 import {
   type FullRecord,
@@ -20,7 +20,7 @@ import {
   SHARD_PREFIX,
   type ShardDoc,
   shardKey,
-} from "./format";
+} from "./storage-layout";
 import { type Submission, SubmissionSchema } from "./submission-schema";
 
 /** The stores the inbox reads and changes. */

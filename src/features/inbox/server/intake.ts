@@ -17,8 +17,8 @@ import {
 import { akismetConfig } from "../../spam/server/akismet";
 import { modelSource } from "../../spam/server/model-source";
 import { altchaKey } from "../../spam/server/proof";
+import { MaybeStoredError, saveIndexedSubmission } from "./enquiry-store";
 import { type ContactNotifier, siteNotifier } from "./notify";
-import { MaybeStoredError, saveIndexedSubmission } from "./records";
 import { type Screen, spamScreen } from "./spam-screen";
 import type { Submission } from "./submission-schema";
 

@@ -1,5 +1,5 @@
 import { type BlobStore, guard, StorageUnavailableError } from "../../../../netlify/lib/storage";
-import { isSubmissionKey, MAX_TIME, submissionKey } from "./format";
+import { isSubmissionKey, MAX_TIME, submissionKey } from "./storage-layout";
 import type { Submission } from "./submission-schema";
 
 export { isSubmissionKey, submissionKey };

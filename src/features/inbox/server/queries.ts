@@ -1,7 +1,6 @@
 import type { BlobStore } from "../../../../netlify/lib/storage";
-import type { UnreadableRecord } from "../record";
+import type { UnreadableRecord } from "../api-contract";
 import { inBatches } from "./cas";
-import { entryKind, type FullRecord, fold, keyTime, monthOf, textMatches } from "./format";
 import {
   type InboxStores,
   type KeyedEntry,
@@ -13,6 +12,7 @@ import {
   writeBackRows,
 } from "./index-store";
 import { listOutboxKeys } from "./notify/outbox";
+import { entryKind, type FullRecord, fold, keyTime, monthOf, textMatches } from "./storage-layout";
 import {
   SUBMISSION_STATUSES,
   type SubmissionItem,

@@ -9,7 +9,7 @@ import {
   SUBMISSION_STATUSES,
   type SubmissionKind,
   type SubmissionStatus,
-} from "../record";
+} from "../api-contract";
 
 export { NOTE_MAX_LENGTH, SUBMISSION_KINDS, SUBMISSION_STATUSES, type SubmissionKind, type SubmissionStatus };
 

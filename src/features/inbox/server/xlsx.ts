@@ -100,4 +100,4 @@ export async function toXlsx(items: SubmissionItem[], at: number): Promise<Uint8
 }
 
 /** contact-submissions-YYYY-MM-DD.xlsx for the UTC date of `at`. */
-export { xlsxFileName } from "../record";
+export { xlsxFileName } from "../api-contract";

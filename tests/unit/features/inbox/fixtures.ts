@@ -1,7 +1,7 @@
-import type { Item } from "../../../../src/features/inbox/inbox-types";
+import type { SubmissionItem } from "../../../../src/features/inbox/inbox-types";
 
 /** An enquiry as the admin API answers it; fields can be overridden. */
-export function item(overrides: Partial<Item> = {}): Item {
+export function item(overrides: Partial<SubmissionItem> = {}): SubmissionItem {
   return {
     kind: "contact",
     language: "en",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findById } from "../../../../src/features/inbox/find-item";
+import { findById } from "../../../../src/features/inbox/find-enquiry";
 import type { ListPage } from "../../../../src/features/inbox/inbox-types";
 import { appendPage, fromPage, withRemoved, withUpdated } from "../../../../src/features/inbox/list-state";
 import { idOf, item } from "./fixtures";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CSV_COLUMNS, exportCells } from "../../../../../src/features/inbox/server/csv";
-import { fullRecord } from "../../../../../src/features/inbox/server/format";
 import { toItem } from "../../../../../src/features/inbox/server/queries";
+import { fullRecord } from "../../../../../src/features/inbox/server/storage-layout";
 import type { SubmissionItem } from "../../../../../src/features/inbox/server/submission-schema";
 import { toXlsx, XLSX_SHEET, xlsxFileName, xlsxText } from "../../../../../src/features/inbox/server/xlsx";
 import { NOW, enquiry as storedEnquiry } from "../../../../support/enquiries";

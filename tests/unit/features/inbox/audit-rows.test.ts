@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { auditRows, describeAuditEntry, shortId } from "../../../../src/features/inbox/audit";
+import { auditRows, describeAuditEntry, shortId } from "../../../../src/features/inbox/audit-rows";
 import type { AuditEntry } from "../../../../src/features/inbox/inbox-types";
 
 const admin = { uid: "uid-1", email: "admin@example.com" };

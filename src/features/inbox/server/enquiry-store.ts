@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { type BlobStore, guard, StorageUnavailableError } from "../../../../netlify/lib/storage";
 import { z } from "../../../lib/zod";
 import { backoff, inBatches, MAX_ATTEMPTS, sleep } from "./cas";
-import { type FullRecord, fold, fullRecord, indexEntry, keyId, keyTime, submissionKey, textMatches } from "./format";
 import {
   abandonedDeletion,
   claimDeletion,
@@ -21,6 +20,16 @@ import {
 } from "./index-store";
 import { saveSubmission } from "./listing";
 import { deleteOutboxEntry } from "./notify/outbox";
+import {
+  type FullRecord,
+  fold,
+  fullRecord,
+  indexEntry,
+  keyId,
+  keyTime,
+  submissionKey,
+  textMatches,
+} from "./storage-layout";
 import { type Submission, type SubmissionPatch, SubmissionSchema, type SubmissionStatus } from "./submission-schema";
 
 /**

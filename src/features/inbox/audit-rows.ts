@@ -1,4 +1,4 @@
-import { formatSubmissionDate } from "./format";
+import { formatSubmissionDate } from "./display";
 import type { AuditEntry } from "./inbox-types";
 import { isStatus } from "./inbox-types";
 import { erasedText, STATUS_LABELS } from "./status";

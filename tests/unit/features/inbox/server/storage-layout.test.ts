@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MARKED, SEARCH_MARK, SEARCH_QUERY, seededSubmission } from "../../../../../scripts/seed-submissions.mjs";
 import { CSV_COLUMNS, csvCell, csvFileName, neutralise, toCsv } from "../../../../../src/features/inbox/server/csv";
+import { toItem } from "../../../../../src/features/inbox/server/queries";
+import { retentionCutoff } from "../../../../../src/features/inbox/server/retention-job";
 import {
   fold,
   fullRecord,
@@ -13,9 +15,7 @@ import {
   searchText,
   submissionKey,
   textMatches,
-} from "../../../../../src/features/inbox/server/format";
-import { toItem } from "../../../../../src/features/inbox/server/queries";
-import { retentionCutoff } from "../../../../../src/features/inbox/server/retention";
+} from "../../../../../src/features/inbox/server/storage-layout";
 import {
   EraseRequestSchema,
   NOTE_MAX_LENGTH,

@@ -1,7 +1,7 @@
 import { guard } from "../../../../netlify/lib/storage";
-import { keyTime, monthOf, ROWS_PREFIX, rowsKey, SHARD_PREFIX, shardKey } from "./format";
+import { deleteKeys, pruneErasureMarks, type RecordStores } from "./enquiry-store";
 import { allStoredKeys, indexMissing, months, readIndex } from "./index-store";
-import { deleteKeys, pruneErasureMarks, type RecordStores } from "./records";
+import { keyTime, monthOf, ROWS_PREFIX, rowsKey, SHARD_PREFIX, shardKey } from "./storage-layout";
 
 /** An index entry without its submission is removed only after this long: a submission being stored has its entry first. */
 export const GHOST_GRACE_MS = 60 * 60 * 1000;

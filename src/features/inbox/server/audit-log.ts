@@ -1,11 +1,11 @@
 import { type BlobStore, guard } from "../../../../netlify/lib/storage";
 import { z } from "../../../lib/zod";
 import type { VerifiedUser } from "../../auth/server/tokens";
-import { AUDIT_ACTIONS, SUBMISSION_STATUSES } from "../record";
-import { submissionKey } from "./format";
+import { AUDIT_ACTIONS, SUBMISSION_STATUSES } from "../api-contract";
 import { listNewest } from "./listing";
+import { submissionKey } from "./storage-layout";
 
-export { AUDIT_ACTIONS, type AuditAction } from "../record";
+export { AUDIT_ACTIONS, type AuditAction } from "../api-contract";
 
 /**
  * One admin change (store `contact-audit`): when, which admin, what, and which enquiry (its id) or

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RETENTION_MONTHS, retentionMonths } from "../../../../src/features/inbox/retention";
+import { DEFAULT_RETENTION_MONTHS, retentionMonths } from "../../../../src/features/inbox/retention-settings";
 
 describe("retentionMonths", () => {
   it("keeps enquiries 24 months unless configured", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LoginSchema } from "../../../../src/features/auth/schema";
-import { formatSubmissionDate, orDash } from "../../../../src/features/inbox/format";
+import { formatSubmissionDate, orDash } from "../../../../src/features/inbox/display";
 
 describe("formatSubmissionDate", () => {
   it("reads like 'Jan 05, 2025 14:30'", () => {
