@@ -14,6 +14,7 @@ import { formatSubmissionDate, orDash } from "./display";
 import type { ItemChange, Status, SubmissionItem } from "./inbox-types";
 import { countryName, languageName, NOTE_MAX_LENGTH } from "./inbox-types";
 import { finishLabel } from "./kinds";
+import { PermanentConfirmation } from "./PermanentConfirmation";
 import { NotSentMarker, StatusBadge } from "./StatusBadge";
 import { archiveToggle, replyMailto, STATUS_LABELS } from "./status";
 
@@ -410,26 +411,18 @@ function DeleteConfirmation({
   return (
     <div id={`${id}-confirm`} hidden={!confirming}>
       {confirming && (
-        <div className="mt-4 rounded-2xl border border-red-800/30 bg-red-50 p-5">
-          <p id={`${id}-confirm-text`} className="text-sm font-medium text-red-900">
-            This enquiry will be deleted permanently. This cannot be undone.
-          </p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <button
-              ref={confirmButton}
-              type="button"
-              className={`btn bg-red-800 text-paper hover:bg-red-900 ${DIMMED}`}
-              aria-disabled={busy === "delete" ? true : undefined}
-              aria-describedby={`${id}-confirm-text`}
-              onClick={onConfirm}
-            >
-              {busy === "delete" ? "Deleting..." : "Delete permanently"}
-            </button>
-            <button type="button" className="btn-secondary" onClick={onCancel}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <PermanentConfirmation
+          id={id}
+          className="mt-4 "
+          busy={busy === "delete"}
+          action="Delete permanently"
+          busyAction="Deleting..."
+          confirmButton={confirmButton}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        >
+          This enquiry will be deleted permanently. This cannot be undone.
+        </PermanentConfirmation>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { type RefObject, type SubmitEvent, useEffect, useId, useRef, useState } from "react";
 import type { ChangeResult } from "./EnquiryDialog";
+import { PermanentConfirmation } from "./PermanentConfirmation";
 import { erasedText } from "./status";
 
 interface Props {
@@ -84,26 +85,18 @@ function EraseConfirmation({
   onCancel: () => void;
 }) {
   return (
-    <div className="rounded-2xl border border-red-800/30 bg-red-50 p-5">
-      <p id={`${id}-confirm-text`} className="text-sm font-medium text-red-900 wrap-anywhere">
-        Every enquiry from {address} will be deleted permanently. This cannot be undone.
-      </p>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <button
-          ref={confirmButton}
-          type="button"
-          className="btn bg-red-800 text-paper hover:bg-red-900 aria-disabled:opacity-60"
-          aria-disabled={busy ? true : undefined}
-          aria-describedby={`${id}-confirm-text`}
-          onClick={onErase}
-        >
-          {busy ? "Erasing..." : "Erase permanently"}
-        </button>
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    <PermanentConfirmation
+      id={id}
+      textClassName=" wrap-anywhere"
+      busy={busy}
+      action="Erase permanently"
+      busyAction="Erasing..."
+      confirmButton={confirmButton}
+      onConfirm={onErase}
+      onCancel={onCancel}
+    >
+      Every enquiry from {address} will be deleted permanently. This cannot be undone.
+    </PermanentConfirmation>
   );
 }
 
