@@ -14,7 +14,8 @@ const lines = (/** @type {RegExp} */ pattern) => (/** @type {string} */ log) =>
     .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "")
     .split("\n")
     .map((line) => line.trim())
-    .filter((line) => pattern.test(line));
+    .filter((line) => pattern.test(line))
+    .map((line) => line.replace(/^- /, ""));
 
 /** Each gate: its name, the script and arguments it runs on the project's Node, and its summary lines. */
 const GATES = [

@@ -70,7 +70,7 @@ async function scriptRuns(browser: Browser, path: string): Promise<ScriptRun[]> 
 // One page of each kind of script a page can run: none but the header's and the consent banner's (home,
 // learning, space), the photo viewer (product), the table's sort and filters (product overview), and
 // the calculator with and without a shared room. React island pages (the forms, sign-in) hydrate their
-// form in one task, about 120 ms at 4× on this machine: they are outside this guard, and the audit's
+// form in one task, longer than 50 ms at 4×: they are outside this guard, and the audit's
 // TBT shows them.
 const GUARDED = TEMPLATE_PAGES.filter((page) =>
   ["home", "product overview", "product", "learning", "space", "calculator", "calculator, a shared room"].includes(
@@ -88,7 +88,7 @@ for (const { template, path } of GUARDED) {
   }) => {
     // Three loads: a script is long when it is long in every one, so a spell of load on the machine
     // (another process, a slow moment of the host) is not taken for the page's work, while the page's
-    // own work shows in each. A script that ran 10 ms measured 51 ms in two loads in a row once.
+    // own work shows in each.
     const loads: ScriptRun[][] = [];
     for (let i = 0; i < 3; i++) loads.push(await scriptRuns(browser, path));
     const key = (run: ScriptRun) => `${run.type} ${run.invoker} ${run.source}`;

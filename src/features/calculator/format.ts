@@ -10,7 +10,7 @@ export const decimalSeparator = (intlTag: string) =>
 /**
  * Numbers as the calculator shows them in one language, given its decimal separator. Shared by its
  * model (the quote text), its view and its report. They are written without Intl: the first Intl
- * formatter a page builds costs about 150 ms of one task on a slow phone, and the calculator's
+ * formatter a page builds costs a long task on a slow phone, and the calculator's
  * figures (never negative, never grouped) differ between its languages only in the separator. A
  * test holds every format equal to Intl's in each language.
  */
