@@ -15,7 +15,7 @@ const lines = (/** @type {RegExp} */ pattern) => (/** @type {string} */ log) =>
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => pattern.test(line))
-    .map((line) => line.replace(/^- /, ""));
+    .map((line) => line.replace(/^- /, "").replace(/^\d\d:\d\d:\d\d \[[\w-]+\] /, ""));
 
 /** Each gate: its name, the script and arguments it runs on the project's Node, and its summary lines. */
 const GATES = [
@@ -32,7 +32,7 @@ const GATES = [
   {
     name: "build",
     args: ["node_modules/astro/bin/astro.mjs", "build"],
-    summary: lines(/page\(s\) built in|pages finished/),
+    summary: lines(/Server built in|pages finished/),
   },
   {
     name: "unit, integration and build tests (vitest)",
@@ -59,7 +59,7 @@ const GATES = [
 function run(args, logFile) {
   return new Promise((resolve) => {
     const log = createWriteStream(logFile);
-    const child = spawn(process.execPath, args, { env: { ...process.env, FORCE_COLOR: "0" } });
+    const child = spawn(process.execPath, args, { env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on("close", (code) => log.end(() => resolve(code === 0)));

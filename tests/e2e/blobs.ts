@@ -20,7 +20,7 @@ export async function resetRateLimit(): Promise<void> {
 }
 
 /** Stored submissions, newest first (the key order). */
-export async function storedSubmissions(): Promise<Record<string, unknown>[]> {
+export async function storedEnquiries(): Promise<Record<string, unknown>[]> {
   const [entries] = (await storeDirs("contact-submissions")).filter((d) => d.includes(`${join(root, "entries")}`));
   if (!entries) return [];
   const keys = (await readdir(entries).catch(() => [] as string[])).sort();

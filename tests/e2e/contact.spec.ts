@@ -1,4 +1,4 @@
-import { resetRateLimit, storedSubmissions } from "./blobs";
+import { resetRateLimit, storedEnquiries } from "./blobs";
 import { expect, test, watchForErrors } from "./fixtures";
 import { postFrom } from "./post";
 
@@ -50,7 +50,7 @@ test("shows each validation message next to its field and announces them", async
     await expect(page.getByText(text)).toBeVisible();
   }
   // Nothing invalid was sent, so nothing was stored.
-  expect((await storedSubmissions()).filter((s) => s.email === email)).toEqual([]);
+  expect((await storedEnquiries()).filter((s) => s.email === email)).toEqual([]);
 });
 
 test("a name that only looks filled in (U+3164, a Hangul filler) is refused by the form and by the server", async ({
@@ -80,7 +80,7 @@ test("a name that only looks filled in (U+3164, a Hangul filler) is refused by t
   await plain.getByRole("button", { name: "Send Message" }).click();
   await expect(plain).toHaveURL("/contact/error");
   await context.close();
-  expect((await storedSubmissions()).filter((s) => s.email === email)).toEqual([]);
+  expect((await storedEnquiries()).filter((s) => s.email === email)).toEqual([]);
 });
 
 test("sends a message: the button reads Sending..., a success toast shows and the form resets", async ({ page }) => {
@@ -119,7 +119,7 @@ test("sends a message: the button reads Sending..., a success toast shows and th
   await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
   await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
   // Other tests may store submissions at the same time, so look for this one rather than the newest.
-  expect(await storedSubmissions()).toContainEqual(
+  expect(await storedEnquiries()).toContainEqual(
     expect.objectContaining({
       name: "Mari Maasikas",
       company: "Studio Maasikas",
@@ -136,7 +136,7 @@ test("sends a message: the button reads Sending..., a success toast shows and th
     counter: expect.any(Number),
     derivedKey: expect.stringMatching(/^[0-9a-f]+$/),
   });
-  const stored = (await storedSubmissions()).find((s) => s.message === "Quote please" && s.name === "Mari Maasikas");
+  const stored = (await storedEnquiries()).find((s) => s.message === "Quote please" && s.name === "Mari Maasikas");
   expect(stored?.status).toBeUndefined();
   await expect(page.locator("[data-proof-failed]")).toHaveCount(0);
   expect(errors).toEqual([]);
@@ -154,7 +154,7 @@ test("when the proof of work cannot be solved, a short notice says so and the me
   await expect(page.getByText("Your browser could not complete our automatic spam check.")).toBeVisible();
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Thank you! Your message has been sent.")).toBeVisible();
-  const stored = (await storedSubmissions()).find((s) => s.email === email);
+  const stored = (await storedEnquiries()).find((s) => s.email === email);
   expect(stored).toBeDefined();
   expect(stored?.status).toBeUndefined();
 });
@@ -202,7 +202,7 @@ test("works with JavaScript off: a native post lands on the confirmation page", 
   await expect(page).toHaveURL("/contact/sent");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your message has been sent.");
   await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
-  expect(await storedSubmissions()).toContainEqual(
+  expect(await storedEnquiries()).toContainEqual(
     expect.objectContaining({ name: "No Script", message: "Sent without JavaScript" }),
   );
 
@@ -317,7 +317,7 @@ test.describe("free samples", () => {
   });
 
   test("shows each message by its field, and keeps the choice to four finishes", async ({ page }) => {
-    const storedBefore = (await storedSubmissions()).length;
+    const storedBefore = (await storedEnquiries()).length;
     await page.goto("/samples");
     await hydrated(page);
     await page.getByRole("button", { name: "Order free samples" }).click();
@@ -343,7 +343,7 @@ test.describe("free samples", () => {
     await expect(samplesForm(page).getByText("Choose between 1 and 4 finishes")).toHaveCount(0);
     await page.getByRole("checkbox", { name: "Stone", exact: true }).uncheck();
     await expect(page.getByRole("checkbox", { name: "Ink", exact: true })).toBeEnabled();
-    expect(await storedSubmissions()).toHaveLength(storedBefore);
+    expect(await storedEnquiries()).toHaveLength(storedBefore);
   });
 
   test("sends a request: success toast, the form resets, stored as a sample request", async ({ page }) => {
@@ -365,7 +365,7 @@ test.describe("free samples", () => {
     await expect(page.getByText("Thank you! Your sample request has been sent.")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
     await expect(page.getByRole("checkbox", { name: "Walnut, matt", exact: true })).not.toBeChecked();
-    expect(await storedSubmissions()).toContainEqual(
+    expect(await storedEnquiries()).toContainEqual(
       expect.objectContaining({
         kind: "samples",
         name: "Liisa Kask",
@@ -395,7 +395,7 @@ test.describe("free samples", () => {
     await page.getByRole("button", { name: "Order free samples" }).click();
     await expect(page).toHaveURL("/samples/sent");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your sample request has been sent.");
-    expect(await storedSubmissions()).toContainEqual(
+    expect(await storedEnquiries()).toContainEqual(
       expect.objectContaining({
         kind: "samples",
         name: "Mats Berg",

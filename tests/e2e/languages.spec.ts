@@ -1,7 +1,7 @@
 import { et } from "../../src/i18n/dictionaries/et";
 import { fi } from "../../src/i18n/dictionaries/fi";
 import { sv } from "../../src/i18n/dictionaries/sv";
-import { resetRateLimit, storedSubmissions } from "./blobs";
+import { resetRateLimit, storedEnquiries } from "./blobs";
 import { axeViolations, expect, test, watchForErrors } from "./fixtures";
 
 test.describe("language switcher", () => {
@@ -120,7 +120,7 @@ test.describe("forms in the visitor's language", () => {
     // The first post may meet a function that is still starting.
     await expect(page.getByText(et.contact.toasts.success.title)).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("button", { name: et.forms.closeToast })).toBeVisible();
-    expect(await storedSubmissions()).toContainEqual(expect.objectContaining({ message: marker, language: "et" }));
+    expect(await storedEnquiries()).toContainEqual(expect.objectContaining({ message: marker, language: "et" }));
   });
 
   test("without JavaScript, a Swedish sample request lands on the Swedish confirmation page", async ({ browser }) => {
@@ -139,7 +139,7 @@ test.describe("forms in the visitor's language", () => {
     await expect(page).toHaveURL("/sv/samples/sent");
     await expect(page.locator("html")).toHaveAttribute("lang", "sv");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(sv.samples.toasts.success.title);
-    expect(await storedSubmissions()).toContainEqual(
+    expect(await storedEnquiries()).toContainEqual(
       expect.objectContaining({ name: marker, kind: "samples", language: "sv" }),
     );
     await context.close();

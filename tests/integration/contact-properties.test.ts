@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_LIMITS } from "../../src/features/contact/schema";
 import { createContactHandler } from "../../src/features/contact/server/handler";
-import { SubmissionSchema } from "../../src/features/inbox/server/submission-schema";
+import { EnquirySchema } from "../../src/features/inbox/server/enquiry-schema";
 import { startBlobs } from "../support/blobs";
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
@@ -104,7 +104,7 @@ describe("submit-contact-form with random and hostile input", () => {
     const { blobs: keys } = await store.list();
     expect(keys.length).toBeGreaterThan(10);
     for (const { key } of keys) {
-      const saved = SubmissionSchema.parse(await store.get(key, { type: "json" }));
+      const saved = EnquirySchema.parse(await store.get(key, { type: "json" }));
       expect(saved.name.length).toBeGreaterThan(0);
       expect(saved.name.length).toBeLessThanOrEqual(CONTACT_LIMITS.name);
       expect(saved.message.length).toBeLessThanOrEqual(CONTACT_LIMITS.message);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
 import { emulatorTokenVerifier, firebaseTokenVerifier } from "../../src/features/auth/server/tokens";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
-import { saveSubmission, submissionKey } from "../../src/features/inbox/server/listing";
+import { enquiryKey, saveEnquiry } from "../../src/features/inbox/server/listing";
 import { startBlobs } from "../support/blobs";
 import { emulatorSignIn } from "../support/emulator-sign-in";
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
   // 120 submissions, one a minute, so that paging can be checked.
   for (let i = 0; i < 120; i++) {
     const created = new Date(Date.UTC(2025, 0, 5, 12, i));
-    await saveSubmission(store, {
+    await saveEnquiry(store, {
       id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
       created_at: created.toISOString(),
       name: `Visitor ${i}`,
@@ -112,7 +112,7 @@ describe("contact-submissions with the Auth emulator", () => {
     expect(page1.submissions[0].message).toBe("<script>alert(1)</script>");
     const times = page1.submissions.map((s: { created_at: string }) => s.created_at);
     expect(times).toEqual([...times].sort().reverse());
-    expect(page1.next_cursor).toBe(submissionKey(new Date(times.at(-1)), page1.submissions.at(-1).id));
+    expect(page1.next_cursor).toBe(enquiryKey(new Date(times.at(-1)), page1.submissions.at(-1).id));
 
     const page2 = await (await handle(get(token, `?cursor=${page1.next_cursor}`))).json();
     expect(page2.submissions[0].name).toBe("Visitor 69");

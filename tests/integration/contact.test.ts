@@ -3,7 +3,7 @@ import { clientKey } from "../../netlify/lib/rate-limit";
 import type { BlobStore } from "../../netlify/lib/storage";
 import { CONTACT_RATE_LIMIT } from "../../src/features/contact/schema";
 import { createContactHandler, MAX_BODY_BYTES } from "../../src/features/contact/server/handler";
-import { SubmissionSchema } from "../../src/features/inbox/server/submission-schema";
+import { EnquirySchema } from "../../src/features/inbox/server/enquiry-schema";
 import { startBlobs } from "../support/blobs";
 
 const SITE = "https://aural.example";
@@ -61,7 +61,7 @@ describe("submit-contact-form", () => {
     const body = await response.json();
     expect(body).toEqual({ id: expect.any(String), created_at: "2025-01-05T14:30:00.000Z" });
     const [entry] = await stored();
-    expect(SubmissionSchema.parse(entry?.value)).toEqual({
+    expect(EnquirySchema.parse(entry?.value)).toEqual({
       id: body.id,
       created_at: "2025-01-05T14:30:00.000Z",
       name: "Mari Maasikas",

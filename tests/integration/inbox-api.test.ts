@@ -2,11 +2,11 @@ import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
 import { emulatorTokenVerifier } from "../../src/features/auth/server/tokens";
-import { saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
+import { type Enquiry, ListedEnquirySchema } from "../../src/features/inbox/server/enquiry-schema";
+import { saveIndexedEnquiry } from "../../src/features/inbox/server/enquiry-store";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { readIndex } from "../../src/features/inbox/server/index-store";
-import { saveSubmission } from "../../src/features/inbox/server/listing";
-import { type Submission, SubmissionItemSchema } from "../../src/features/inbox/server/submission-schema";
+import { saveEnquiry } from "../../src/features/inbox/server/listing";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
 import { emulatorSignIn } from "../support/emulator-sign-in";
@@ -66,10 +66,10 @@ function inbox() {
   }
   let n = 0;
   /** Stores an enquiry as the contact function does; `minutesAgo` orders them. */
-  async function add(fields: Partial<Submission> & { minutesAgo?: number } = {}): Promise<Submission> {
+  async function add(fields: Partial<Enquiry> & { minutesAgo?: number } = {}): Promise<Enquiry> {
     n += 1;
     const submission = enquiry(n, fields);
-    await saveIndexedSubmission(stores, submission);
+    await saveIndexedEnquiry(stores, submission);
     return submission;
   }
   const list = async (query = "") => {
@@ -223,8 +223,8 @@ describe("listing and searching", () => {
     const newer = await add({ minutesAgo: 5 });
     await stores.outbox.setJSON(keyOf(newer), { id: newer.id });
     const page = await list();
-    expect(page.submissions.map((s: Submission) => s.id)).toEqual([newer.id, older.id]);
-    for (const item of page.submissions) SubmissionItemSchema.parse(item);
+    expect(page.submissions.map((s: Enquiry) => s.id)).toEqual([newer.id, older.id]);
+    for (const item of page.submissions) ListedEnquirySchema.parse(item);
     expect(page.submissions[1]).toEqual({
       ...older,
       kind: "contact",
@@ -250,7 +250,7 @@ describe("listing and searching", () => {
     const other = await add({ company: "Kartul AS" });
     await add({ name: "Mari" });
     await call("PATCH", `/${kart2.id}`, { body: { status: "replied" } });
-    const ids = (page: { submissions: Submission[] }) => page.submissions.map((s) => s.id);
+    const ids = (page: { submissions: Enquiry[] }) => page.submissions.map((s) => s.id);
     expect(ids(await list("?q=kart"))).toEqual([kart.id, kart2.id, other.id]);
     expect(ids(await list("?q=K%C3%84RT"))).toEqual([kart.id, kart2.id, other.id]);
     expect(ids(await list("?q=%20K%C3%84RT%20TAMM%20"))).toEqual([kart.id]);
@@ -264,13 +264,13 @@ describe("listing and searching", () => {
 
   it("pages through a filter with its cursor, each enquiry once", async () => {
     const { add, list } = inbox();
-    const added: Submission[] = [];
+    const added: Enquiry[] = [];
     for (let i = 0; i < 12; i++) added.push(await add({ name: i % 2 ? `Even ${i}` : `Odd ${i}`, minutesAgo: 100 - i }));
     const wanted = added.filter((s) => s.name.startsWith("Even")).reverse();
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: { submissions: Submission[]; next_cursor: string | null } = await list(
+      const page: { submissions: Enquiry[]; next_cursor: string | null } = await list(
         `?q=even&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
       );
       expect(page.submissions.length).toBeLessThanOrEqual(2);
@@ -282,7 +282,7 @@ describe("listing and searching", () => {
 
   it("lists records stored before the inbox existed as new, and can change them", async () => {
     const { stores, list, call } = inbox();
-    const old: Submission = {
+    const old: Enquiry = {
       id: "00000000-0000-4000-8000-000000000777",
       created_at: "2025-01-05T12:00:00.000Z",
       name: "Old Record",
@@ -291,7 +291,7 @@ describe("listing and searching", () => {
       company: null,
       message: "Stored by an earlier version",
     };
-    await saveSubmission(stores.submissions, old);
+    await saveEnquiry(stores.submissions, old);
     const page = await list("?q=old%20record");
     expect(page.submissions).toEqual([
       {
@@ -319,7 +319,7 @@ describe("changing an enquiry", () => {
     const s = await add();
     const first = await call("PATCH", `/${s.id}`, { body: { status: "read", note: "  Call back\u0000 on Monday  " } });
     expect(first.status).toBe(200);
-    const item = SubmissionItemSchema.parse(await first.json());
+    const item = ListedEnquirySchema.parse(await first.json());
     expect(item).toMatchObject({ id: s.id, status: "read", note: "Call back on Monday", notified: true });
     expect(Date.parse(item.updated_at)).toBeGreaterThan(Date.parse(item.created_at));
     expect((await list()).counts).toEqual({ new: 0, read: 1, replied: 0, archived: 0, spam: 0 });
@@ -354,7 +354,7 @@ describe("deleting and erasing", () => {
     expect(res.status).toBe(204);
     expect(await res.text()).toBe("");
     const page = await list();
-    expect(page.submissions.map((s: Submission) => s.id)).toEqual([keep.id]);
+    expect(page.submissions.map((s: Enquiry) => s.id)).toEqual([keep.id]);
     expect(page.counts.new).toBe(1);
     expect((await list("?q=delete")).submissions).toEqual([]);
     expect(await (await call("GET", "/export.csv")).text()).not.toContain("Delete Me");
@@ -383,7 +383,7 @@ describe("deleting and erasing", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ erased: 3 });
     const page = await list();
-    expect(page.submissions.map((s: Submission) => s.id).sort()).toEqual(others.map((s) => s.id).sort());
+    expect(page.submissions.map((s: Enquiry) => s.id).sort()).toEqual(others.map((s) => s.id).sort());
     for (const s of mine) {
       expect(await stores.submissions.get(keyOf(s))).toBeNull();
       expect(await stores.outbox.get(keyOf(s))).toBeNull();

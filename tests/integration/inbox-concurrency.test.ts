@@ -3,7 +3,8 @@ import type { BlobStore } from "../../netlify/lib/storage";
 import type { TokenVerifier } from "../../src/features/auth/server/tokens";
 import { createContactHandler } from "../../src/features/contact/server/handler";
 import { compactPending } from "../../src/features/inbox/server/compaction";
-import { saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
+import type { Enquiry } from "../../src/features/inbox/server/enquiry-schema";
+import { saveIndexedEnquiry } from "../../src/features/inbox/server/enquiry-store";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { readIndex, readPointer } from "../../src/features/inbox/server/index-store";
 import {
@@ -14,7 +15,6 @@ import {
   rowsKey,
   searchText,
 } from "../../src/features/inbox/server/storage-layout";
-import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 import { enquiry, keyOf, NOW } from "../support/enquiries";
 
@@ -58,8 +58,8 @@ function instance(s: ReturnType<typeof stores>, admin: keyof typeof admins) {
 }
 
 /** The stored record and its index entry agree on status, version and text. */
-async function expectIndexMatches(s: ReturnType<typeof stores>, submission: Submission) {
-  const stored = (await s.submissions.get(keyOf(submission), { type: "json" })) as Submission;
+async function expectIndexMatches(s: ReturnType<typeof stores>, submission: Enquiry) {
+  const stored = (await s.submissions.get(keyOf(submission), { type: "json" })) as Enquiry;
   const entry = (await readIndex(s.index)).find((e) => e.key === keyOf(submission))?.entry;
   expect(entry).toEqual({
     s: stored.status ?? "new",
@@ -73,7 +73,7 @@ describe("compaction", () => {
   it("never undoes a change or a deletion that runs beside it, nor loses a post", async () => {
     const s = stores();
     const first = Array.from({ length: 24 }, (_, n) => enquiry(n + 1));
-    await Promise.all(first.map((submission) => saveIndexedSubmission(s, submission)));
+    await Promise.all(first.map((submission) => saveIndexedEnquiry(s, submission)));
     expect((await s.index.list({ prefix: "pending/" })).blobs).toHaveLength(24);
     expect((await s.index.list({ prefix: "shard/" })).blobs).toHaveLength(0);
     const later = Array.from({ length: 8 }, (_, n) => enquiry(100 + n));
@@ -86,7 +86,7 @@ describe("compaction", () => {
       ...deleted.map((x, i) => (i % 2 ? anna : bert)("DELETE", `/${x.id}`)),
       compactPending(s),
       ...changed.map((x, i) => (i % 2 ? bert : anna)("PATCH", `/${x.id}`, { status: "replied" })),
-      ...later.map((x) => saveIndexedSubmission(s, x)),
+      ...later.map((x) => saveIndexedEnquiry(s, x)),
       compactPending(s),
     ]);
     const statuses = answers.filter((a): a is Response => a instanceof Response).map((a) => a.status);
@@ -107,7 +107,7 @@ describe("concurrent admins", () => {
   it("keep both changes when two admins change one enquiry at the same moment", async () => {
     const s = stores();
     const submission = enquiry(1);
-    await saveIndexedSubmission(s, submission);
+    await saveIndexedEnquiry(s, submission);
     const anna = instance(s, "anna");
     const bert = instance(s, "bert");
     const statuses = ["read", "replied", "archived", "new"] as const;
@@ -127,7 +127,7 @@ describe("concurrent admins", () => {
   it("leave the newest version in the index whatever order their writes land in", async () => {
     const s = stores();
     const submission = enquiry(1);
-    await saveIndexedSubmission(s, submission);
+    await saveIndexedEnquiry(s, submission);
     const calls = Array.from({ length: 12 }, (_, i) => {
       const call = instance(s, i % 2 ? "anna" : "bert");
       return call("PATCH", `/${submission.id}`, { note: `Note ${i}`, status: i % 3 ? "read" : "replied" });
@@ -145,7 +145,7 @@ describe("concurrent admins", () => {
   it("keep the later change in the index when the earlier one's index write comes last", async () => {
     const s = stores();
     const submission = enquiry(1);
-    await saveIndexedSubmission(s, submission);
+    await saveIndexedEnquiry(s, submission);
     // Its entry in the month's shard, which Anna's change then writes.
     await compactPending(s);
     // Anna's index write waits until Bert's change is complete.
@@ -190,7 +190,7 @@ describe("concurrent admins", () => {
   it("lose no change to different enquiries of one month's shard", async () => {
     const s = stores();
     const submissions = Array.from({ length: 20 }, (_, i) => enquiry(i));
-    for (const submission of submissions) await saveIndexedSubmission(s, submission);
+    for (const submission of submissions) await saveIndexedEnquiry(s, submission);
     const answers = await Promise.all(
       submissions.map((submission, i) =>
         instance(s, i % 2 ? "anna" : "bert")("PATCH", `/${submission.id}`, { status: "replied" }),
@@ -205,11 +205,11 @@ describe("concurrent admins", () => {
     const s = stores();
     const anna = instance(s, "anna");
     const bert = instance(s, "bert");
-    const deleted: Submission[] = [];
+    const deleted: Enquiry[] = [];
     let n = 0;
     for (let round = 0; round < 4; round++) {
       const fresh = Array.from({ length: 10 }, () => enquiry(++n, { minutesAgo: 5000 - n }));
-      for (const submission of fresh) await saveIndexedSubmission(s, submission);
+      for (const submission of fresh) await saveIndexedEnquiry(s, submission);
       const doomed = fresh.slice(0, 5);
       deleted.push(...doomed);
       const answers = await Promise.all([
@@ -231,7 +231,7 @@ describe("an enquiry changed and deleted at once", () => {
     for (let round = 0; round < 8; round++) {
       const s = stores();
       const submission = enquiry(1);
-      await saveIndexedSubmission(s, submission);
+      await saveIndexedEnquiry(s, submission);
       const [anna, bert, again] = [instance(s, "anna"), instance(s, "bert"), instance(s, "anna")];
       const answers = await Promise.all([anna, bert, again].map((call) => call("DELETE", `/${submission.id}`)));
       expect(answers.map((r) => r.status).sort()).toEqual([204, 404, 404]);
@@ -247,7 +247,7 @@ describe("an enquiry changed and deleted at once", () => {
     for (let round = 0; round < 8; round++) {
       const s = stores();
       const submission = enquiry(1);
-      await saveIndexedSubmission(s, submission);
+      await saveIndexedEnquiry(s, submission);
       const [patch, remove] = await Promise.all([
         instance(s, "anna")("PATCH", `/${submission.id}`, { status: "replied", note: "Called back" }),
         instance(s, "bert")("DELETE", `/${submission.id}`),
@@ -267,7 +267,7 @@ describe("an enquiry changed and deleted at once", () => {
   it("can be deleted again once a deletion that stopped half-way has let its claim go", async () => {
     const s = stores();
     const submission = enquiry(1);
-    await saveIndexedSubmission(s, submission);
+    await saveIndexedEnquiry(s, submission);
     const stalled = Date.now() - 61_000;
     await s.index.setJSON(pointerKey(submission.id), { key: keyOf(submission), deleting: stalled });
     expect((await instance(s, "anna")("DELETE", `/${submission.id}`)).status).toBe(204);
@@ -415,7 +415,7 @@ describe("storing submissions", () => {
       },
     });
     const submission = enquiry(1);
-    await expect(saveIndexedSubmission({ submissions: failing, index: s.index }, submission)).rejects.toThrow();
+    await expect(saveIndexedEnquiry({ submissions: failing, index: s.index }, submission)).rejects.toThrow();
     expect(await readIndex(s.index)).toEqual([]);
     expect(await s.index.get(pointerKey(submission.id))).toBeNull();
 
@@ -453,7 +453,7 @@ describe("storing submissions", () => {
       },
     });
     const submission = enquiry(1);
-    await saveIndexedSubmission({ submissions: flaky, index: s.index }, submission);
+    await saveIndexedEnquiry({ submissions: flaky, index: s.index }, submission);
     expect((await readIndex(s.index)).map((e) => e.key)).toEqual([keyOf(submission)]);
     expect(await readPointer(s.index, submission.id)).toBe(keyOf(submission));
   });

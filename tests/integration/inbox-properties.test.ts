@@ -2,17 +2,17 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContactHandler } from "../../src/features/contact/server/handler";
 import { compactPending } from "../../src/features/inbox/server/compaction";
+import {
+  ENQUIRY_STATUSES,
+  type Enquiry,
+  EnquirySchema,
+  type EnquiryStatus,
+  type ListedEnquiry,
+} from "../../src/features/inbox/server/enquiry-schema";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { readIndex, readPointer } from "../../src/features/inbox/server/index-store";
 import { listPage } from "../../src/features/inbox/server/queries";
-import { fold, searchText, submissionKey } from "../../src/features/inbox/server/storage-layout";
-import {
-  SUBMISSION_STATUSES,
-  type Submission,
-  type SubmissionItem,
-  SubmissionSchema,
-  type SubmissionStatus,
-} from "../../src/features/inbox/server/submission-schema";
+import { enquiryKey, fold, searchText } from "../../src/features/inbox/server/storage-layout";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
 
@@ -39,7 +39,7 @@ const email = fc
   .tuple(fc.constantFrom("mari", "jaan", "Kart", "zoe"), fc.constantFrom("example.ee", "Example.EE"))
   .map(([local, domain]) => `${local}@${domain}`);
 
-const status = fc.constantFrom(...SUBMISSION_STATUSES);
+const status = fc.constantFrom(...ENQUIRY_STATUSES);
 const operation = fc.oneof(
   {
     arbitrary: fc.record({
@@ -112,10 +112,10 @@ function inbox() {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     );
-  async function stored(): Promise<Submission[]> {
+  async function stored(): Promise<Enquiry[]> {
     const { blobs: keys } = await stores.submissions.list();
     const values = await Promise.all(keys.map((k) => stores.submissions.get(k.key, { type: "json" })));
-    return values.map((v) => SubmissionSchema.parse(v)).sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+    return values.map((v) => EnquirySchema.parse(v)).sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
   }
   return {
     stores,
@@ -136,18 +136,18 @@ function inbox() {
   };
 }
 
-const keyOf = (s: Submission) => submissionKey(new Date(s.created_at), s.id);
+const keyOf = (s: Enquiry) => enquiryKey(new Date(s.created_at), s.id);
 
-const statusOf = (s: Submission): SubmissionStatus => s.status ?? "new";
-const fields = (s: Submission) => [s.name, s.email, s.company ?? "", s.phone ?? "", s.message];
+const statusOf = (s: Enquiry): EnquiryStatus => s.status ?? "new";
+const fields = (s: Enquiry) => [s.name, s.email, s.company ?? "", s.phone ?? "", s.message];
 
 /**
  * What a filter must answer, found the slow way: every stored submission, filtered one by one. Without
  * a status the list leaves spam out and the export keeps it (`withSpam`).
  */
-function naive(all: Submission[], filter: { status: SubmissionStatus | null; q: string }, withSpam = false) {
+function naive(all: Enquiry[], filter: { status: EnquiryStatus | null; q: string }, withSpam = false) {
   const q = fold(filter.q.trim());
-  const statusMatches = (s: Submission) =>
+  const statusMatches = (s: Enquiry) =>
     filter.status === null ? withSpam || statusOf(s) !== "spam" : statusOf(s) === filter.status;
   return all.filter((s) => statusMatches(s) && fields(s).some((f) => fold(f).includes(q)));
 }
@@ -200,7 +200,7 @@ describe("the inbox index under random use", () => {
           const entries = await readIndex(box.stores.index);
           expect(entries.map((e) => e.key)).toEqual(all.map(keyOf));
           entries.forEach(({ entry }, i) => {
-            const s = all[i] as Submission;
+            const s = all[i] as Enquiry;
             expect(entry).toEqual({ s: statusOf(s), u: Date.parse(s.updated_at ?? s.created_at), t: searchText(s) });
           });
           for (const s of all) expect(await readPointer(box.stores.index, s.id)).toBe(keyOf(s));
@@ -229,19 +229,19 @@ describe("the inbox index under random use", () => {
             if (wanted) params.set("status", wanted);
             if (q.trim()) params.set("q", q);
 
-            const listed: SubmissionItem[] = [];
+            const listed: ListedEnquiry[] = [];
             let cursor: string | null = null;
             for (let pages = 0; pages < 100; pages++) {
               if (cursor) params.set("cursor", cursor);
               const res = await box.call("GET", `?${params}`);
               expect(res.status).toBe(200);
               const page = (await res.json()) as {
-                submissions: SubmissionItem[];
+                submissions: ListedEnquiry[];
                 next_cursor: string | null;
-                counts: Record<SubmissionStatus, number>;
+                counts: Record<EnquiryStatus, number>;
               };
               expect(page.counts).toEqual(
-                Object.fromEntries(SUBMISSION_STATUSES.map((st) => [st, all.filter((s) => statusOf(s) === st).length])),
+                Object.fromEntries(ENQUIRY_STATUSES.map((st) => [st, all.filter((s) => statusOf(s) === st).length])),
               );
               listed.push(...page.submissions);
               cursor = page.next_cursor;
@@ -249,7 +249,7 @@ describe("the inbox index under random use", () => {
             }
             expect(listed.map((item) => item.id)).toEqual(expected.map((s) => s.id));
             listed.forEach((item, i) => {
-              const s = expected[i] as Submission;
+              const s = expected[i] as Enquiry;
               expect(item).toEqual({
                 ...s,
                 kind: "contact",

@@ -2,9 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import retentionFunction, { config } from "../../netlify/functions/retention";
 import { clientKey, createRateLimiter, pruneRateLimits } from "../../netlify/lib/rate-limit";
 import { compactPending } from "../../src/features/inbox/server/compaction";
-import { ERASURE_MARK_MS, eraseByEmail, saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
+import type { Enquiry } from "../../src/features/inbox/server/enquiry-schema";
+import { ERASURE_MARK_MS, eraseByEmail, saveIndexedEnquiry } from "../../src/features/inbox/server/enquiry-store";
 import { addEntries, readIndex, writePointer } from "../../src/features/inbox/server/index-store";
-import { saveSubmission, submissionKey } from "../../src/features/inbox/server/listing";
+import { enquiryKey, saveEnquiry } from "../../src/features/inbox/server/listing";
 import { exportItems } from "../../src/features/inbox/server/queries";
 import { applyRetention, GHOST_GRACE_MS } from "../../src/features/inbox/server/retention-job";
 import {
@@ -14,7 +15,6 @@ import {
   rowsKey,
   SHARD_PREFIX,
 } from "../../src/features/inbox/server/storage-layout";
-import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -33,7 +33,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function enquiry(name: string, createdAt: number): Submission {
+function enquiry(name: string, createdAt: number): Enquiry {
   return {
     id: crypto.randomUUID(),
     created_at: new Date(createdAt).toISOString(),
@@ -44,7 +44,7 @@ function enquiry(name: string, createdAt: number): Submission {
     message: `From ${name}`,
   };
 }
-const keyOf = (s: Submission) => submissionKey(new Date(s.created_at), s.id);
+const keyOf = (s: Enquiry) => enquiryKey(new Date(s.created_at), s.id);
 
 async function scene() {
   run += 1;
@@ -73,8 +73,8 @@ async function scene() {
     h: enquiry("Ghost", NOW - 90 * DAY),
     i: enquiry("Arriving", NOW - 5 * 60_000),
   };
-  for (const x of [s.a, s.b, s.c, s.d, s.e]) await saveIndexedSubmission(stores, x);
-  for (const x of [s.f, s.g]) await saveSubmission(stores.submissions, x);
+  for (const x of [s.a, s.b, s.c, s.d, s.e]) await saveIndexedEnquiry(stores, x);
+  for (const x of [s.f, s.g]) await saveEnquiry(stores.submissions, x);
   for (const x of [s.h, s.i]) {
     await addEntries(stores.index, [{ key: keyOf(x), entry: { s: "new", u: Date.parse(x.created_at), t: "x" } }]);
     await writePointer(stores.index, x.id, keyOf(x));
@@ -153,7 +153,7 @@ describe("spam retention", () => {
       index: blobs.store(`ret-index-${run}`),
       outbox: blobs.store(`ret-outbox-${run}`),
     };
-    const spam = (name: string, at: number): Submission => ({
+    const spam = (name: string, at: number): Enquiry => ({
       ...enquiry(name, at),
       status: "spam",
       spam: { score: 7, reasons: [{ rule: "seo", points: 7, detail: 'says "backlinks"' }] },
@@ -164,7 +164,7 @@ describe("spam retention", () => {
     // Called "Not spam" by staff: an enquiry like any other now, kept for the whole period.
     const rescued = { ...enquiry("Rescued", NOW - 40 * DAY), spam: old.spam };
     const plain = enquiry("Plain", NOW - 60 * DAY);
-    for (const x of [old, young, rescued, plain]) await saveIndexedSubmission(stores, x);
+    for (const x of [old, young, rescued, plain]) await saveIndexedEnquiry(stores, x);
     await compactPending(stores);
 
     const result = await applyRetention(stores, { months: 24, spamDays: 30, now: NOW });

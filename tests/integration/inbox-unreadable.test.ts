@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compactPending, ORPHAN_GRACE_MS } from "../../src/features/inbox/server/compaction";
-import { examine, removeUnreadable, restoreSubmission } from "../../src/features/inbox/server/doctor";
-import { saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
+import { examine, removeUnreadable, restoreEnquiry } from "../../src/features/inbox/server/doctor";
+import type { Enquiry } from "../../src/features/inbox/server/enquiry-schema";
+import { saveIndexedEnquiry } from "../../src/features/inbox/server/enquiry-store";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { writePending, writePointer } from "../../src/features/inbox/server/index-store";
 import { indexEntry, pendingKey, pointerKey } from "../../src/features/inbox/server/storage-layout";
-import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 import { parseCsv } from "../support/csv";
 import { enquiry, keyOf, NOW } from "../support/enquiries";
@@ -36,7 +36,7 @@ async function scene(compacted: boolean) {
   };
   const good = [enquiry(1), enquiry(3), enquiry(5)];
   const broken = { empty: enquiry(2), cut: enquiry(4), shape: enquiry(6) };
-  for (const s of [...good, ...Object.values(broken)]) await saveIndexedSubmission(stores, s);
+  for (const s of [...good, ...Object.values(broken)]) await saveIndexedEnquiry(stores, s);
   if (compacted) await compactPending(stores);
   // What a write that never finished leaves, and a record edited by hand.
   await stores.submissions.set(keyOf(broken.empty), "");
@@ -46,7 +46,7 @@ async function scene(compacted: boolean) {
   const stray = enquiry(7);
   await stores.index.set(pendingKey(keyOf(stray)), "");
   await stores.index.set(pointerKey(stray.id), '{"key":');
-  await stores.outbox.set(keyOf(good[1] as Submission), "");
+  await stores.outbox.set(keyOf(good[1] as Enquiry), "");
   const logged: string[] = [];
   const handle = createSubmissionsHandler({
     ...stores,
@@ -74,7 +74,7 @@ describe.each([
     const res = await call("GET");
     expect(res.status).toBe(200);
     const page = await res.json();
-    expect(page.submissions.map((s: Submission) => s.id)).toEqual(good.map((s) => s.id));
+    expect(page.submissions.map((s: Enquiry) => s.id)).toEqual(good.map((s) => s.id));
     expect(page.unreadable).toEqual([
       { key: keyOf(broken.empty), reason: "empty" },
       { key: keyOf(broken.cut), reason: "not JSON" },
@@ -83,7 +83,7 @@ describe.each([
     expect(logged.join("\n")).toContain(`unreadable submission ${keyOf(broken.cut)} (not JSON)`);
 
     const search = await (await call("GET", "?q=visitor%203")).json();
-    expect(search.submissions.map((s: Submission) => s.id)).toEqual([good[1]?.id]);
+    expect(search.submissions.map((s: Enquiry) => s.id)).toEqual([good[1]?.id]);
 
     const csv = await call("GET", "/export.csv");
     expect(csv.status).toBe(200);
@@ -112,22 +112,22 @@ describe("inbox:doctor", () => {
         { store: "submissions", key: keyOf(broken.shape), reason: "not a submission" },
         { store: "index", key: pendingKey(keyOf(stray)), reason: "empty" },
         { store: "index", key: pointerKey(stray.id), reason: "not JSON" },
-        { store: "outbox", key: keyOf(good[1] as Submission), reason: "empty" },
+        { store: "outbox", key: keyOf(good[1] as Enquiry), reason: "empty" },
       ]),
     );
     expect(findings).toHaveLength(6);
 
     // The cut-off one is restored from a copy first; the rest is removed.
-    const restored = await restoreSubmission(stores, broken.cut);
+    const restored = await restoreEnquiry(stores, broken.cut);
     expect(restored).toBe(keyOf(broken.cut));
-    await expect(restoreSubmission(stores, good[0])).rejects.toThrow("stored and readable");
+    await expect(restoreEnquiry(stores, good[0])).rejects.toThrow("stored and readable");
     const removed = await removeUnreadable(stores, findings);
     expect(removed).toHaveLength(5);
     expect(await examine(stores)).toEqual([]);
 
     const page = await (await call("GET")).json();
     expect(page.unreadable).toEqual([]);
-    expect(page.submissions.map((s: Submission) => s.id)).toEqual(
+    expect(page.submissions.map((s: Enquiry) => s.id)).toEqual(
       [good[0], good[1], broken.cut, good[2]].map((s) => s?.id),
     );
     expect(page.counts).toEqual({ new: 4, read: 0, replied: 0, archived: 0, spam: 0 });
@@ -144,7 +144,7 @@ describe("a post whose function stopped half-way", () => {
     await writePointer(stores.index, stopped.id, keyOf(stopped));
     await writePending(stores.index, keyOf(stopped), indexEntry(stopped));
     const page = await (await call("GET")).json();
-    expect(page.submissions.map((s: Submission) => s.id)).toEqual(good.map((s) => s.id));
+    expect(page.submissions.map((s: Enquiry) => s.id)).toEqual(good.map((s) => s.id));
     expect(page.counts.new).toBe(3);
     expect(await (await call("GET", "/export.csv")).text()).not.toContain(stopped.id);
     // Still there for a post that may yet finish; gone after the grace.

@@ -8,7 +8,8 @@ import { notifyConfig } from "../../netlify/lib/mail/config";
 import type { BlobStore } from "../../netlify/lib/storage";
 import { freePort } from "../../scripts/lib/mail-catcher.mjs";
 import { createContactHandler } from "../../src/features/contact/server/handler";
-import { submissionKey } from "../../src/features/inbox/server/listing";
+import type { Enquiry } from "../../src/features/inbox/server/enquiry-schema";
+import { enquiryKey } from "../../src/features/inbox/server/listing";
 import { createNotifier } from "../../src/features/inbox/server/notify/notifier";
 import {
   claimOutboxEntry,
@@ -16,7 +17,6 @@ import {
   listOutboxKeys,
   readOutboxEntry,
 } from "../../src/features/inbox/server/notify/outbox";
-import type { Submission } from "../../src/features/inbox/server/submission-schema";
 import { startBlobs } from "../support/blobs";
 import { mailsTo, rawHeaders, waitForMails } from "../support/mail";
 
@@ -101,7 +101,7 @@ async function post(handle: ReturnType<typeof handlerWith>, body: unknown, withW
   return { response, later };
 }
 
-async function storedSubmissions(): Promise<{ key: string; value: Submission }[]> {
+async function storedEnquiries(): Promise<{ key: string; value: Enquiry }[]> {
   const { blobs: list } = await submissions.list();
   return Promise.all(list.map(async (b) => ({ key: b.key, value: await submissions.get(b.key, { type: "json" }) })));
 }
@@ -188,7 +188,7 @@ describe("notification mail", () => {
     } finally {
       silent.close();
     }
-    expect(await storedSubmissions()).toHaveLength(1);
+    expect(await storedEnquiries()).toHaveLength(1);
     const [key] = await listOutboxKeys(outbox);
     expect((await readOutboxEntry(outbox, key as string))?.attempts).toBe(1);
   });
@@ -201,7 +201,7 @@ describe("notification mail", () => {
     expect(response.status).toBe(201);
     await Promise.all(later);
 
-    const [stored] = await storedSubmissions();
+    const [stored] = await storedEnquiries();
     expect(stored?.value.name).toBe("Kärt Tamm");
     const key = stored?.key as string;
     expect(await listOutboxKeys(outbox)).toEqual([key]);
@@ -280,7 +280,7 @@ describe("notification mail", () => {
     const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
     expect(head).not.toMatch(/^(Bcc|Cc):/im);
     // The stored submission keeps what was typed; only the mail's headers are cleaned.
-    expect((await storedSubmissions())[0]?.value.name).toBe("Kärt\r\nBcc: evil@example.com");
+    expect((await storedEnquiries())[0]?.value.name).toBe("Kärt\r\nBcc: evil@example.com");
   });
 
   it("shows staff the visitor's name as typed: no direction controls, no encoded word decoded", async () => {
@@ -335,7 +335,7 @@ describe("when notification is not possible", () => {
     const { response, later } = await post(handlerWith(notifier), valid);
     expect(response.status).toBe(201);
     await Promise.all(later);
-    const [stored] = await storedSubmissions();
+    const [stored] = await storedEnquiries();
     expect(await listOutboxKeys(outbox)).toEqual([stored?.key]);
     expect((await readOutboxEntry(outbox, stored?.key as string))?.attempts).toBe(0);
     expect(logs.join("\n")).toContain("notification mail is not configured (SMTP_URL is not set;");
@@ -349,7 +349,7 @@ describe("when notification is not possible", () => {
     const { response, later } = await post(handlerWith(notifier), valid, false);
     expect(response.status).toBe(201);
     expect(later).toHaveLength(0);
-    expect(await storedSubmissions()).toHaveLength(1);
+    expect(await storedEnquiries()).toHaveLength(1);
     expect(await waitForMails(recipient, 1)).toHaveLength(1);
     expect(logs.join("\n")).toContain("could not queue the notification");
     expect(await listOutboxKeys(outbox)).toEqual([]);
@@ -360,7 +360,7 @@ describe("when notification is not possible", () => {
     const { response, later } = await post(handlerWith(notifier), valid);
     expect(response.status).toBe(201);
     await Promise.all(later);
-    const [stored] = await storedSubmissions();
+    const [stored] = await storedEnquiries();
     expect(await listOutboxKeys(outbox)).toEqual([stored?.key]);
     expect((await readOutboxEntry(outbox, stored?.key as string))?.attempts).toBe(1);
   });
@@ -380,7 +380,7 @@ describe("when notification is not possible", () => {
 });
 
 describe("the drain", () => {
-  const submission: Submission = {
+  const submission: Enquiry = {
     id: "5d6c7b8a-1f2e-4d3c-9b4a-0123456789ab",
     created_at: "2025-07-01T09:00:00.000Z",
     name: "Mari Maasikas",
@@ -389,7 +389,7 @@ describe("the drain", () => {
     company: null,
     message: "Hello",
   };
-  const key = submissionKey(new Date(submission.created_at), submission.id);
+  const key = enquiryKey(new Date(submission.created_at), submission.id);
 
   it("removes an entry whose submission does not exist, after a grace period, without a mail", async () => {
     let t = Date.parse(submission.created_at);

@@ -7,11 +7,11 @@ import type { BlobStore } from "../../netlify/lib/storage";
 import { CONTACT_RATE_LIMIT } from "../../src/features/contact/schema";
 import { createContactHandler } from "../../src/features/contact/server/handler";
 import { toCsv } from "../../src/features/inbox/server/csv";
+import { EnquirySchema } from "../../src/features/inbox/server/enquiry-schema";
 import { eraseByEmail } from "../../src/features/inbox/server/enquiry-store";
 import { readIndex } from "../../src/features/inbox/server/index-store";
 import { createNotifier } from "../../src/features/inbox/server/notify/notifier";
 import { exportItems, listPage } from "../../src/features/inbox/server/queries";
-import { SubmissionSchema } from "../../src/features/inbox/server/submission-schema";
 import { SAMPLE_RESULT_PAGES } from "../../src/features/samples/messages";
 import { readCatalogue } from "../../src/features/samples/server/catalogue";
 import { createSamplesHandler } from "../../src/features/samples/server/handler";
@@ -86,7 +86,7 @@ describe("request-samples", () => {
     ]);
     const { blobs: keys } = await stores.submissions.list();
     const record = await stores.submissions.get(keys[0]?.key ?? "", { type: "json" });
-    expect(SubmissionSchema.safeParse(record).success).toBe(true);
+    expect(EnquirySchema.safeParse(record).success).toBe(true);
   });
 
   it("answers 400 with a message per field, nested ones by their dotted path", async () => {

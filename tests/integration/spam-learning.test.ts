@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
 import { emulatorTokenVerifier } from "../../src/features/auth/server/tokens";
-import { saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
+import type { Enquiry } from "../../src/features/inbox/server/enquiry-schema";
+import { saveIndexedEnquiry } from "../../src/features/inbox/server/enquiry-store";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
 import { labelledExamples, retrain } from "../../src/features/inbox/server/spam-labels";
-import { submissionKey } from "../../src/features/inbox/server/storage-layout";
-import type { Submission } from "../../src/features/inbox/server/submission-schema";
+import { enquiryKey } from "../../src/features/inbox/server/storage-layout";
 import { modelSource } from "../../src/features/spam/server/model-source";
 import { SPAM_THRESHOLD } from "../../src/features/spam/server/rules";
 import { contentReasons, total } from "../../src/features/spam/server/screen";
@@ -32,7 +32,7 @@ afterAll(async () => {
  * A kind of spam none of the corpora holds: offers of office cleaning contracts, in Estonian and in
  * English, worded a little differently each time.
  */
-function cleaningOffer(n: number): Submission {
+function cleaningOffer(n: number): Enquiry {
   const openers = ["Tere!", "Hello,", "Tere päevast,", "Good morning,"];
   const offers = [
     "Pakume teie kontorile igapäevast koristusteenust soodsa kuutasuga, esimene nädal tasuta.",
@@ -82,7 +82,7 @@ describe("the learned filter learns from the staff", () => {
       log: () => {},
     });
     for (const offer of taught) {
-      await saveIndexedSubmission(s, offer);
+      await saveIndexedEnquiry(s, offer);
       const answer = await inbox(
         new Request(`${SITE}/api/contact-submissions/${offer.id}`, {
           method: "PATCH",
@@ -106,13 +106,13 @@ describe("the learned filter learns from the staff", () => {
   it("an erased or deleted enquiry's label is dropped: nothing of its text is learned", async () => {
     const s = stores();
     const offer = { ...cleaningOffer(99), message: `${cleaningOffer(99).message} (ref. 99)` };
-    await saveIndexedSubmission(s, offer);
+    await saveIndexedEnquiry(s, offer);
     await s.labels.setJSON(`label/${offer.id}`, {
-      key: submissionKey(new Date(offer.created_at), offer.id),
+      key: enquiryKey(new Date(offer.created_at), offer.id),
       spam: true,
       at: new Date().toISOString(),
     });
-    await s.submissions.delete(submissionKey(new Date(offer.created_at), offer.id));
+    await s.submissions.delete(enquiryKey(new Date(offer.created_at), offer.id));
     const { examples, removed } = await labelledExamples(s.labels, s.submissions);
     expect(examples.some((e) => e.input.message === offer.message)).toBe(false);
     expect(removed).toBeGreaterThanOrEqual(1);

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openStore, STORAGE_LIMITS, StorageUnavailableError } from "../../netlify/lib/storage";
 import { createContactHandler } from "../../src/features/contact/server/handler";
-import { deleteSubmission, saveIndexedSubmission } from "../../src/features/inbox/server/enquiry-store";
+import { deleteEnquiry, saveIndexedEnquiry } from "../../src/features/inbox/server/enquiry-store";
 import { claimDeletion } from "../../src/features/inbox/server/index-store";
-import { submissionKey } from "../../src/features/inbox/server/storage-layout";
+import { enquiryKey } from "../../src/features/inbox/server/storage-layout";
 import { startBlobs } from "../support/blobs";
 import { standInBlobs } from "../support/stand-in-blobs";
 
@@ -174,14 +174,14 @@ describe("a deletion that stopped half-way", () => {
       message: "Panels, please.",
       language: "en" as const,
     };
-    await saveIndexedSubmission(stores, submission);
-    const key = submissionKey(new Date(submission.created_at), submission.id);
+    await saveIndexedEnquiry(stores, submission);
+    const key = enquiryKey(new Date(submission.created_at), submission.id);
     await stores.outbox.setJSON(key, { id: submission.id });
     // The first deletion claimed the enquiry and deleted it, then its function stopped.
     expect(await claimDeletion(stores.index, submission.id, Date.now())).toBe(key);
     await stores.submissions.delete(key);
 
-    expect(await deleteSubmission(stores, submission.id)).toBe(false);
+    expect(await deleteEnquiry(stores, submission.id)).toBe(false);
     expect(await stores.index.get(`id/${submission.id}`)).toBeNull();
     expect(await stores.index.get(`pending/${key}`)).toBeNull();
     expect(await stores.outbox.get(key)).toBeNull();

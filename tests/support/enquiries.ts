@@ -1,5 +1,5 @@
-import { submissionKey } from "../../src/features/inbox/server/listing";
-import type { Submission } from "../../src/features/inbox/server/submission-schema";
+import type { Enquiry } from "../../src/features/inbox/server/enquiry-schema";
+import { enquiryKey } from "../../src/features/inbox/server/listing";
 
 /** The inbox tests' clock: enquiries are dated back from it. */
 export const NOW = Date.parse("2026-11-22T12:00:00Z");
@@ -10,8 +10,8 @@ export const NOW = Date.parse("2026-11-22T12:00:00Z");
  */
 export function enquiry(
   n: number,
-  { minutesAgo = n, ...fields }: Partial<Submission> & { minutesAgo?: number } = {},
-): Submission {
+  { minutesAgo = n, ...fields }: Partial<Enquiry> & { minutesAgo?: number } = {},
+): Enquiry {
   return {
     id: crypto.randomUUID(),
     created_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
@@ -25,4 +25,4 @@ export function enquiry(
 }
 
 /** Where an enquiry is stored in the submissions store. */
-export const keyOf = (submission: Submission) => submissionKey(new Date(submission.created_at), submission.id);
+export const keyOf = (submission: Enquiry) => enquiryKey(new Date(submission.created_at), submission.id);

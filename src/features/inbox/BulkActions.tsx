@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { BusyButton } from "../forms/BusyButton";
 import { showToast } from "../forms/Toasts";
-import type { ItemChange, SubmissionItem } from "./inbox-types";
+import type { ItemChange, ListedEnquiry } from "./inbox-types";
 
 interface Props {
   count: number;
@@ -42,8 +42,8 @@ export function BulkActions({ count, busy, onMark, onClear }: Props) {
 
 /** The selection of enquiries in the list, and filing them all as spam or not spam, one after another. */
 export function useBulkMark(
-  items: readonly SubmissionItem[],
-  change: (item: SubmissionItem, patch: ItemChange) => Promise<{ ok: boolean }>,
+  items: readonly ListedEnquiry[],
+  change: (item: ListedEnquiry, patch: ItemChange) => Promise<{ ok: boolean }>,
 ) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState(false);

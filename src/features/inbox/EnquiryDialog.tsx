@@ -10,8 +10,8 @@ import {
 } from "react";
 import { Toasts } from "../forms/Toasts";
 import { SPAM_THRESHOLD } from "../spam/threshold";
-import { formatSubmissionDate, orDash } from "./display";
-import type { ItemChange, Status, SubmissionItem } from "./inbox-types";
+import { formatEnquiryDate, orDash } from "./display";
+import type { ItemChange, ListedEnquiry, Status } from "./inbox-types";
 import { countryName, languageName, NOTE_MAX_LENGTH } from "./inbox-types";
 import { finishLabel } from "./kinds";
 import { PermanentConfirmation } from "./PermanentConfirmation";
@@ -22,16 +22,16 @@ import { archiveToggle, replyMailto, STATUS_LABELS } from "./status";
  * The outcome of a change: the enquiry as the API now has it, or a refusal (the page has shown its
  * message; `fields` holds messages for single fields).
  */
-export type ChangeResult = { ok: true; item?: SubmissionItem } | { ok: false; fields?: Record<string, string> };
+export type ChangeResult = { ok: true; item?: ListedEnquiry } | { ok: false; fields?: Record<string, string> };
 
 interface Props {
   /** The enquiry shown; null keeps the dialog closed. */
-  item: SubmissionItem | null;
+  item: ListedEnquiry | null;
   onClose: () => void;
-  onChange: (item: SubmissionItem, change: ItemChange) => Promise<ChangeResult>;
-  onDelete: (item: SubmissionItem) => Promise<ChangeResult>;
+  onChange: (item: ListedEnquiry, change: ItemChange) => Promise<ChangeResult>;
+  onDelete: (item: ListedEnquiry) => Promise<ChangeResult>;
   /** Where the focus goes on close when the element that opened the dialog is gone. */
-  fallbackFocus: (item: SubmissionItem) => void;
+  fallbackFocus: (item: ListedEnquiry) => void;
 }
 
 /**
@@ -42,7 +42,7 @@ export function EnquiryDialog({ item, onClose, onChange, onDelete, fallbackFocus
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<Element | null>(null);
-  const shown = useRef<SubmissionItem | null>(null);
+  const shown = useRef<ListedEnquiry | null>(null);
   const titleId = useId();
   const open = item !== null;
   if (item) shown.current = item;
@@ -107,7 +107,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** What a sample request asks for, in place of a message: the finishes and where to send them. */
-function SampleRequestDetail({ item, id }: { item: SubmissionItem; id: string }) {
+function SampleRequestDetail({ item, id }: { item: ListedEnquiry; id: string }) {
   const { address } = item;
   return (
     <div className="mt-6 grid gap-6 sm:grid-cols-2">
@@ -154,7 +154,7 @@ type Busy = null | "note" | Status | "delete";
  * the API stored, or the API's message for the field when it refuses the note.
  */
 function useNoteEditing(
-  item: SubmissionItem,
+  item: ListedEnquiry,
   onChange: Props["onChange"],
   busy: Busy,
   setBusy: (busy: Busy) => void,
@@ -194,7 +194,7 @@ function useNoteEditing(
  * What staff do in an enquiry's detail: change its status, edit its note and delete it after a
  * confirmation. One change runs at a time (`busy`), and each one done is announced to screen readers.
  */
-function useEnquiryEditing(item: SubmissionItem, onChange: Props["onChange"], onDelete: Props["onDelete"]) {
+function useEnquiryEditing(item: ListedEnquiry, onChange: Props["onChange"], onDelete: Props["onDelete"]) {
   const [busy, setBusy] = useState<Busy>(null);
   const [confirming, setConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState("");
@@ -263,7 +263,7 @@ function DetailHeader({
   closeButton,
   onClose,
 }: {
-  item: SubmissionItem;
+  item: ListedEnquiry;
   titleId: string;
   closeButton: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
@@ -276,7 +276,7 @@ function DetailHeader({
           {item.name}
         </h2>
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-muted">
-          <span className="tabular-nums">{formatSubmissionDate(item.created_at)}</span>
+          <span className="tabular-nums">{formatEnquiryDate(item.created_at)}</span>
           <StatusBadge status={item.status} />
           {!item.notified && item.status !== "spam" && <NotSentMarker />}
         </p>
@@ -289,7 +289,7 @@ function DetailHeader({
 }
 
 /** The enquiry's contact details and record: who sent it, in which language, and what became of it. */
-function DetailFields({ item }: { item: SubmissionItem }) {
+function DetailFields({ item }: { item: ListedEnquiry }) {
   return (
     <dl className="mt-6 grid gap-4 rounded-2xl border border-stone/80 bg-sand/30 p-5 text-sm sm:grid-cols-2">
       <Field label="Email">
@@ -301,8 +301,8 @@ function DetailFields({ item }: { item: SubmissionItem }) {
       <Field label="Company">{orDash(item.company)}</Field>
       <Field label="Language">{`${languageName(item.language)}: answer in ${languageName(item.language)}`}</Field>
       <Field label="Status">{STATUS_LABELS[item.status]}</Field>
-      <Field label="Received">{formatSubmissionDate(item.created_at)}</Field>
-      <Field label="Last changed">{formatSubmissionDate(item.updated_at)}</Field>
+      <Field label="Received">{formatEnquiryDate(item.created_at)}</Field>
+      <Field label="Last changed">{formatEnquiryDate(item.updated_at)}</Field>
       <Field label="Notification">
         {item.notified ? "Sent" : item.status === "spam" ? "Withheld: sent on “Not spam”" : "Not sent yet"}
       </Field>
@@ -326,7 +326,7 @@ function DetailActions({
   onStatus,
   onAskDelete,
 }: {
-  item: SubmissionItem;
+  item: ListedEnquiry;
   id: string;
   busy: Busy;
   confirming: boolean;
@@ -487,7 +487,7 @@ function EnquiryDetail({
   onChange,
   onDelete,
 }: {
-  item: SubmissionItem;
+  item: ListedEnquiry;
   titleId: string;
   closeButton: RefObject<HTMLButtonElement | null>;
   onClose: () => void;
@@ -543,7 +543,7 @@ function EnquiryDetail({
 }
 
 /** Why the spam defence filed an enquiry as spam: its score and each reason with its points. */
-function SpamCheck({ spam, id, filed }: { spam: NonNullable<SubmissionItem["spam"]>; id: string; filed: boolean }) {
+function SpamCheck({ spam, id, filed }: { spam: NonNullable<ListedEnquiry["spam"]>; id: string; filed: boolean }) {
   return (
     <section aria-labelledby={`${id}-spam`} className="mt-6 rounded-2xl border border-dashed border-oak/70 p-5">
       <h3 id={`${id}-spam`} className="text-lg font-medium">

@@ -6,15 +6,15 @@ import { AuditLog } from "./AuditLog";
 import { createInboxApi, FALLBACK_MESSAGES } from "./api";
 import { BulkActions, type useBulkMark } from "./BulkActions";
 import { Disclosure } from "./Disclosure";
+import { EnquiriesTable } from "./EnquiriesTable";
 import { EnquiryDialog } from "./EnquiryDialog";
 import { EraseByEmail } from "./EraseByEmail";
 import { fail, STORAGE_DOWN } from "./failures";
 import type { InboxQuery } from "./inbox-query";
-import type { Counts, Kind, Status, SubmissionItem, UnreadableRecord } from "./inbox-types";
+import type { Counts, Kind, ListedEnquiry, Status, UnreadableRecord } from "./inbox-types";
 import { KindFilter } from "./KindFilter";
 import { SearchBox } from "./SearchBox";
 import { StatusTabs } from "./StatusTabs";
-import { SubmissionsTable } from "./SubmissionsTable";
 import { type ListState, useEnquiries } from "./use-enquiries";
 import { useEnquiryActions } from "./use-enquiry-actions";
 import { useEnquiryDetail, useOpenEnquiry } from "./use-enquiry-detail";
@@ -56,7 +56,7 @@ async function renewOrSignIn(): Promise<boolean> {
 }
 
 /** When the row that opened the detail is gone (deleted), the focus goes to the table, or the filters. */
-function focusAfterClose(item: SubmissionItem) {
+function focusAfterClose(item: ListedEnquiry) {
   const row = document.querySelector<HTMLElement>(`[data-open="${CSS.escape(item.id)}"]`);
   const target =
     row ?? document.querySelector<HTMLElement>("[data-submissions-frame]") ?? document.querySelector("[data-inbox] a");
@@ -129,7 +129,7 @@ function EnquiryList({
   /** Whether a kind, status or search narrows the view (an empty view then says so). */
   filtered: boolean;
   bulk: ReturnType<typeof useBulkMark>;
-  onOpen: (item: SubmissionItem) => void;
+  onOpen: (item: ListedEnquiry) => void;
   loadingMore: boolean;
   onLoadMore: () => Promise<void>;
 }) {
@@ -146,7 +146,7 @@ function EnquiryList({
       ) : (
         <>
           <BulkActions count={bulk.selected.size} busy={bulk.busy} onMark={bulk.mark} onClear={bulk.clear} />
-          <SubmissionsTable
+          <EnquiriesTable
             items={list.items}
             onOpen={onOpen}
             selection={{ selected: bulk.selected, onSelect: bulk.toggle, onSelectAll: bulk.toggleAll }}

@@ -1,8 +1,8 @@
-import { languageName, type SubmissionItem } from "./inbox-types";
+import { type ListedEnquiry, languageName } from "./inbox-types";
 import { KIND_TAG_STYLE, KIND_TAGS } from "./kinds";
 import { STATUS_BADGE, STATUS_LABELS } from "./status";
 
-export function StatusBadge({ status }: Pick<SubmissionItem, "status">) {
+export function StatusBadge({ status }: Pick<ListedEnquiry, "status">) {
   return (
     <span
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_BADGE[status]}`}
@@ -13,7 +13,7 @@ export function StatusBadge({ status }: Pick<SubmissionItem, "status">) {
 }
 
 /** Whether an entry is a quote request or a sample request; square-cornered, so it never reads as a status. */
-export function KindTag({ kind }: Pick<SubmissionItem, "kind">) {
+export function KindTag({ kind }: Pick<ListedEnquiry, "kind">) {
   return (
     <span
       className={`inline-flex w-fit items-center rounded-md px-1.5 py-0.5 text-[0.6875rem] font-semibold tracking-wider whitespace-nowrap uppercase ${KIND_TAG_STYLE[kind]}`}
@@ -25,7 +25,7 @@ export function KindTag({ kind }: Pick<SubmissionItem, "kind">) {
 }
 
 /** Names the language of an enquiry written from a translated page ("ET"); English ones need no mark. */
-export function LanguageTag({ language }: Pick<SubmissionItem, "language">) {
+export function LanguageTag({ language }: Pick<ListedEnquiry, "language">) {
   if (language === "en") return null;
   return (
     <span

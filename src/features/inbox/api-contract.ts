@@ -7,15 +7,15 @@
 export const INBOX_API_PATH = "/api/contact-submissions";
 
 /** What an inbox entry is: a message from the contact form, or a request for free samples. */
-export const SUBMISSION_KINDS = ["contact", "samples"] as const;
-export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+export const ENQUIRY_KINDS = ["contact", "samples"] as const;
+export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
 
 /**
  * Where an enquiry stands in the admin inbox: a new submission is "new", or "spam" when the spam
  * defence filed it so (see src/features/spam). Spam stays out of every list but its own folder.
  */
-export const SUBMISSION_STATUSES = ["new", "read", "replied", "archived", "spam"] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+export const ENQUIRY_STATUSES = ["new", "read", "replied", "archived", "spam"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 /** The statuses' names as the API's messages list them. */
 export const STATUS_LIST = "new, read, replied, archived or spam";

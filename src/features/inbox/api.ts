@@ -1,7 +1,7 @@
 import { type ApiErrorCode, apiError } from "../../lib/api-error";
 import { csvFileName, INBOX_API_PATH, UNREADABLE_HEADER, xlsxFileName } from "./api-contract";
 import { filterParams } from "./inbox-query";
-import type { AuditEntry, ItemChange, Kind, ListPage, Status, SubmissionItem } from "./inbox-types";
+import type { AuditEntry, ItemChange, Kind, ListedEnquiry, ListPage, Status } from "./inbox-types";
 
 const BASE = INBOX_API_PATH;
 
@@ -109,9 +109,9 @@ export function createInboxApi(renew: RenewSession, fetchImpl: Fetch = (input, i
       return readJson<ListPage>(response, FALLBACK_MESSAGES.list);
     },
 
-    async update(id: string, change: ItemChange): Promise<SubmissionItem> {
+    async update(id: string, change: ItemChange): Promise<ListedEnquiry> {
       const response = await call(itemPath(id), { method: "PATCH", ...jsonBody(change) }, FALLBACK_MESSAGES.update);
-      return readJson<SubmissionItem>(response, FALLBACK_MESSAGES.update);
+      return readJson<ListedEnquiry>(response, FALLBACK_MESSAGES.update);
     },
 
     async remove(id: string): Promise<void> {

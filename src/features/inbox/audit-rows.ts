@@ -1,4 +1,4 @@
-import { formatSubmissionDate } from "./display";
+import { formatEnquiryDate } from "./display";
 import type { AuditEntry } from "./inbox-types";
 import { isStatus } from "./inbox-types";
 import { erasedText, STATUS_LABELS } from "./status";
@@ -41,7 +41,7 @@ export interface AuditRow {
 export function auditRows(entries: readonly AuditEntry[], timeZone?: string): AuditRow[] {
   return entries.map((entry, index) => ({
     key: `${entry.at}-${index}`,
-    when: formatSubmissionDate(entry.at, timeZone),
+    when: formatEnquiryDate(entry.at, timeZone),
     who: entry.admin.email ?? entry.admin.uid,
     what: describeAuditEntry(entry),
     action: entry.action,

@@ -1,5 +1,5 @@
 /** "Jan 05, 2025 14:30" in the reader's time zone (or the one given). */
-export function formatSubmissionDate(iso: string, timeZone?: string): string {
+export function formatEnquiryDate(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "—";
   const parts = Object.fromEntries(

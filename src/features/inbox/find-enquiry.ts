@@ -1,5 +1,5 @@
 import type { InboxApi } from "./api";
-import type { SubmissionItem } from "./inbox-types";
+import type { ListedEnquiry } from "./inbox-types";
 
 /** How many further pages of 100 the page reads to find an enquiry named in the URL. */
 export const LOOKUP_PAGES = 10;
@@ -14,7 +14,7 @@ export async function findById(
   id: string,
   cursor: string | null,
   pages = LOOKUP_PAGES,
-): Promise<SubmissionItem | null> {
+): Promise<ListedEnquiry | null> {
   let next = cursor;
   for (let read = 0; read < pages; read++) {
     const page = await api.list({ kind: null, status: null, q: "", cursor: next, limit: 100 });

@@ -1,28 +1,28 @@
 import { countryName } from "../../lib/countries";
 import {
+  ENQUIRY_KINDS,
+  ENQUIRY_STATUSES,
+  type EnquiryKind,
+  type EnquiryStatus,
   NOTE_MAX_LENGTH,
-  SUBMISSION_KINDS,
-  SUBMISSION_STATUSES,
-  type SubmissionKind,
-  type SubmissionStatus,
   type UnreadableRecord,
 } from "./api-contract";
 import type { AuditEntry as StoredAuditEntry } from "./server/audit-log";
-import type { SubmissionItem } from "./server/submission-schema";
+import type { ListedEnquiry } from "./server/enquiry-schema";
 
 /**
  * What the admin API answers (under /api/contact-submissions). The listed enquiry and the audit
  * entry come from the server's schemas as types only, and the values from ./api-contract: the admin
  * page reads answers and ships no validator.
  */
-export type { SubmissionItem };
-export type Status = SubmissionStatus;
-export type Kind = SubmissionKind;
+export type { ListedEnquiry };
+export type Status = EnquiryStatus;
+export type Kind = EnquiryKind;
 
-export const STATUSES = SUBMISSION_STATUSES;
+export const STATUSES = ENQUIRY_STATUSES;
 
 /** A message from the contact form, or a request for free samples. */
-export const KINDS = SUBMISSION_KINDS;
+export const KINDS = ENQUIRY_KINDS;
 
 export { countryName, NOTE_MAX_LENGTH };
 
@@ -36,7 +36,7 @@ export type Counts = Record<Status, number>;
 export type { UnreadableRecord };
 
 export interface ListPage {
-  submissions: SubmissionItem[];
+  submissions: ListedEnquiry[];
   next_cursor: string | null;
   counts: Counts;
   /** The page's stored enquiries that could not be read, left out of `submissions`. */

@@ -1,4 +1,4 @@
-import type { Kind, SubmissionItem } from "./inbox-types";
+import type { Kind, ListedEnquiry } from "./inbox-types";
 
 /** The kind filter's choices in order; null is both kinds. */
 export const KIND_FILTERS: readonly { value: Kind | null; label: string }[] = [
@@ -20,4 +20,4 @@ export const KIND_TAG_STYLE: Record<Kind, string> = {
 };
 
 /** "Felt Panels — Moss". */
-export const finishLabel = (finish: SubmissionItem["finishes"][number]) => `${finish.product} — ${finish.name}`;
+export const finishLabel = (finish: ListedEnquiry["finishes"][number]) => `${finish.product} — ${finish.name}`;

@@ -1,9 +1,9 @@
-import type { Counts, ListPage, SubmissionItem, UnreadableRecord } from "./inbox-types";
+import type { Counts, ListedEnquiry, ListPage, UnreadableRecord } from "./inbox-types";
 import { countsAfter } from "./status";
 
 /** The list as the page holds it: the pages loaded so far, the next cursor and the tab counts. */
 export interface LoadedList {
-  items: SubmissionItem[];
+  items: ListedEnquiry[];
   next: string | null;
   counts: Counts;
   /** Stored enquiries met so far that could not be read. */
@@ -36,7 +36,7 @@ export function appendPage(list: LoadedList, page: ListPage): LoadedList {
  * pointer when its status leaves the current tab) and the counts follow its status. `before` is
  * what the page showed until then, for an enquiry opened from outside the loaded pages.
  */
-export function withUpdated(list: LoadedList, updated: SubmissionItem, before: SubmissionItem): LoadedList {
+export function withUpdated(list: LoadedList, updated: ListedEnquiry, before: ListedEnquiry): LoadedList {
   return {
     items: list.items.map((item) => (item.id === updated.id ? updated : item)),
     next: list.next,
@@ -46,7 +46,7 @@ export function withUpdated(list: LoadedList, updated: SubmissionItem, before: S
 }
 
 /** The list after an enquiry was deleted. */
-export function withRemoved(list: LoadedList, removed: SubmissionItem): LoadedList {
+export function withRemoved(list: LoadedList, removed: ListedEnquiry): LoadedList {
   return {
     items: list.items.filter((item) => item.id !== removed.id),
     next: list.next,

@@ -1,4 +1,4 @@
-import type { Counts, Status, SubmissionItem } from "./inbox-types";
+import type { Counts, ListedEnquiry, Status } from "./inbox-types";
 
 export const STATUS_LABELS: Record<Status, string> = {
   new: "New",
@@ -60,7 +60,7 @@ export const SAMPLES_REPLY_SUBJECT = "Re: your sample request to Aural Acoustics
  * percent-encoded (RFC 6068) except for its @, so characters such as ? or # in it cannot start the
  * header part.
  */
-export function replyMailto(item: Pick<SubmissionItem, "email" | "kind">): string {
+export function replyMailto(item: Pick<ListedEnquiry, "email" | "kind">): string {
   const address = encodeURIComponent(item.email.trim()).replace(/%40/g, "@");
   const subject = item.kind === "samples" ? SAMPLES_REPLY_SUBJECT : REPLY_SUBJECT;
   return `mailto:${address}?subject=${encodeURIComponent(subject)}`;

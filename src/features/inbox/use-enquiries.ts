@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { FALLBACK_MESSAGES, type InboxApi } from "./api";
 import { fail, storageDown } from "./failures";
 import type { InboxQuery } from "./inbox-query";
-import type { SubmissionItem } from "./inbox-types";
+import type { ListedEnquiry } from "./inbox-types";
 import { appendPage, fromPage, type LoadedList, withRemoved, withUpdated } from "./list-state";
 
 /** The list as the page shows it: loading, failed (and whether the storage was down), or loaded. */
@@ -65,7 +65,7 @@ export function useEnquiries(api: InboxApi, query: InboxQuery) {
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
   /** Puts the API's copy of a changed enquiry in its place; `item` is the one the change was made to. */
-  const updateItem = useCallback((updated: SubmissionItem, item: SubmissionItem) => {
+  const updateItem = useCallback((updated: ListedEnquiry, item: ListedEnquiry) => {
     setList((current) =>
       current.status === "loaded"
         ? {
@@ -76,7 +76,7 @@ export function useEnquiries(api: InboxApi, query: InboxQuery) {
     );
   }, []);
 
-  const removeItem = useCallback((item: SubmissionItem) => {
+  const removeItem = useCallback((item: ListedEnquiry) => {
     setList((current) =>
       current.status === "loaded"
         ? { status: "loaded", ...withRemoved(current, current.items.find((i) => i.id === item.id) ?? item) }

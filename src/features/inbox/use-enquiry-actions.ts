@@ -4,7 +4,7 @@ import { FALLBACK_MESSAGES, type InboxApi } from "./api";
 import { useBulkMark } from "./BulkActions";
 import type { ChangeResult } from "./EnquiryDialog";
 import { fail, fieldsOf } from "./failures";
-import type { ItemChange, SubmissionItem } from "./inbox-types";
+import type { ItemChange, ListedEnquiry } from "./inbox-types";
 import type { useEnquiries } from "./use-enquiries";
 import type { EnquiryDetailState } from "./use-enquiry-detail";
 
@@ -23,7 +23,7 @@ export function useEnquiryActions(
   const audited = useCallback(() => setAuditVersion((v) => v + 1), []);
 
   const change = useCallback(
-    async (item: SubmissionItem, patch: ItemChange): Promise<ChangeResult> => {
+    async (item: ListedEnquiry, patch: ItemChange): Promise<ChangeResult> => {
       try {
         const updated = await api.update(item.id, patch);
         updateItem(updated, item);
@@ -40,7 +40,7 @@ export function useEnquiryActions(
 
   const bulk = useBulkMark(list.status === "loaded" ? list.items : [], change);
 
-  async function remove(item: SubmissionItem): Promise<ChangeResult> {
+  async function remove(item: ListedEnquiry): Promise<ChangeResult> {
     try {
       await api.remove(item.id);
     } catch (error) {

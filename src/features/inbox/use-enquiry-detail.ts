@@ -5,7 +5,7 @@ import type { ChangeResult } from "./EnquiryDialog";
 import { fail } from "./failures";
 import { findById } from "./find-enquiry";
 import type { InboxQuery } from "./inbox-query";
-import type { ItemChange, SubmissionItem } from "./inbox-types";
+import type { ItemChange, ListedEnquiry } from "./inbox-types";
 import type { ListState } from "./use-enquiries";
 import type { useInboxQuery } from "./use-inbox-query";
 
@@ -17,12 +17,12 @@ const NOT_FOUND = "That enquiry was not found. It may have been deleted.";
 /** The detail dialog's state, shared by the hooks that open, update and close it. */
 export interface EnquiryDetailState {
   /** The enquiry shown in the dialog; null while it is closed. */
-  detail: SubmissionItem | null;
-  setDetail: (item: SubmissionItem | null) => void;
+  detail: ListedEnquiry | null;
+  setDetail: (item: ListedEnquiry | null) => void;
   /** The latest query, for callbacks that must not change with every render. */
   queryRef: RefObject<InboxQuery>;
   /** Shows the API's copy of a changed enquiry when it is the one open. */
-  showUpdated: (updated: SubmissionItem) => void;
+  showUpdated: (updated: ListedEnquiry) => void;
   /** Closes the dialog and takes the enquiry out of the address. */
   closeDetail: () => void;
 }
@@ -32,11 +32,11 @@ export interface EnquiryDetailState {
  * actions update and close the detail, and opening needs those actions to mark an enquiry read.
  */
 export function useEnquiryDetail(query: InboxQuery, navigate: Navigate): EnquiryDetailState {
-  const [detail, setDetail] = useState<SubmissionItem | null>(null);
+  const [detail, setDetail] = useState<ListedEnquiry | null>(null);
   const queryRef = useRef(query);
   queryRef.current = query;
 
-  const showUpdated = useCallback((updated: SubmissionItem) => {
+  const showUpdated = useCallback((updated: ListedEnquiry) => {
     setDetail((current) => (current?.id === updated.id ? updated : current));
   }, []);
 
@@ -59,13 +59,13 @@ export function useOpenEnquiry(
   navigate: Navigate,
   list: ListState,
   { detail, setDetail, queryRef }: EnquiryDetailState,
-  change: (item: SubmissionItem, patch: ItemChange) => Promise<ChangeResult>,
+  change: (item: ListedEnquiry, patch: ItemChange) => Promise<ChangeResult>,
 ) {
   const lookingUp = useRef<string | null>(null);
 
   /** Shows an enquiry's detail; opening a new one marks it read. */
   const open = useCallback(
-    (item: SubmissionItem) => {
+    (item: ListedEnquiry) => {
       setDetail(item);
       navigate({ ...queryRef.current, id: item.id }, "detail");
       if (item.status === "new") void change(item, { status: "read" });

@@ -1,8 +1,8 @@
 import { en } from "../../../i18n/dictionaries/en";
 import type { Locale } from "../../../i18n/locales";
 import type { FormSpec } from "../../forms/server/handler";
+import type { Enquiry } from "../../inbox/server/enquiry-schema";
 import { type IntakeDeps, intakeHandler } from "../../inbox/server/intake";
-import type { Submission } from "../../inbox/server/submission-schema";
 import { RESULT_PAGES } from "../messages";
 import { type Contact, contactSchema, fieldErrors } from "../schema";
 
@@ -12,7 +12,7 @@ export { MAX_BODY_BYTES, wantsPage } from "../../forms/server/handler";
 const ContactSchema = contactSchema({ ...en.forms.validation, ...en.contact.form });
 
 /** A contact message as the inbox stores it. */
-export function toSubmission(contact: Contact, id: string, createdAt: Date, language: Locale): Submission {
+export function toEnquiry(contact: Contact, id: string, createdAt: Date, language: Locale): Enquiry {
   return {
     id,
     created_at: createdAt.toISOString(),
@@ -26,7 +26,7 @@ export function toSubmission(contact: Contact, id: string, createdAt: Date, lang
 }
 
 /** The contact form as the public-form shell takes it: its schema, its record and its result pages. */
-export const contactForm: FormSpec<Contact, Submission> = {
+export const contactForm: FormSpec<Contact, Enquiry> = {
   label: "contact submission",
   pages: RESULT_PAGES,
   fromForm: (params) => Object.fromEntries(params),
@@ -38,7 +38,7 @@ export const contactForm: FormSpec<Contact, Submission> = {
       ? { ok: false, code: "bot_detected", fields: {} }
       : { ok: false, code: "invalid_fields", fields };
   },
-  toSubmission,
+  toEnquiry,
 };
 
 /** POST /api/submit-contact-form (see createFormHandler). */

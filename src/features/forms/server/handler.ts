@@ -122,7 +122,7 @@ export interface FormSpec<T, R> {
   /** Validates an object body; field messages name the fields (dotted for nested ones). */
   parse: (payload: object) => Promise<Parsed<T>>;
   /** The record to store; `language` is the page's language the visitor wrote from. */
-  toSubmission: (value: T, id: string, createdAt: Date, language: Locale) => R;
+  toEnquiry: (value: T, id: string, createdAt: Date, language: Locale) => R;
 }
 
 type Outcome =
@@ -263,7 +263,7 @@ async function submit<T, R extends { id: string; created_at: string }>(
   if (!reservation.allowed) return { kind: "rate-limited", retryAfterSeconds: reservation.retryAfterSeconds };
   const submission = await screened(
     ctx,
-    ctx.spec.toSubmission(parsed.value, ctx.newId(), new Date(ctx.now()), language),
+    ctx.spec.toEnquiry(parsed.value, ctx.newId(), new Date(ctx.now()), language),
     post,
   );
   try {

@@ -1,9 +1,9 @@
 import { type BlobStore, guard } from "../../../../netlify/lib/storage";
 import { z } from "../../../lib/zod";
 import type { VerifiedUser } from "../../auth/server/tokens";
-import { AUDIT_ACTIONS, SUBMISSION_STATUSES } from "../api-contract";
+import { AUDIT_ACTIONS, ENQUIRY_STATUSES } from "../api-contract";
 import { listNewest } from "./listing";
-import { submissionKey } from "./storage-layout";
+import { enquiryKey } from "./storage-layout";
 
 export { AUDIT_ACTIONS, type AuditAction } from "../api-contract";
 
@@ -17,9 +17,9 @@ export const AuditEntrySchema = z.strictObject({
   action: z.enum(AUDIT_ACTIONS),
   id: z.uuid().optional(),
   count: z.number().int().min(0).optional(),
-  status: z.enum(SUBMISSION_STATUSES).optional(),
+  status: z.enum(ENQUIRY_STATUSES).optional(),
   /** The status a status change left (written since the spam folder exists). */
-  from: z.enum(SUBMISSION_STATUSES).optional(),
+  from: z.enum(ENQUIRY_STATUSES).optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
@@ -35,7 +35,7 @@ export async function recordAudit(store: BlobStore, admin: VerifiedUser, event: 
     admin: { uid: admin.uid, email: admin.email },
     ...event,
   });
-  const key = submissionKey(new Date(now), crypto.randomUUID());
+  const key = enquiryKey(new Date(now), crypto.randomUUID());
   await guard("writing the audit log", () => store.setJSON(key, entry, { onlyIfNew: true }));
 }
 

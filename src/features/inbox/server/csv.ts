@@ -1,4 +1,4 @@
-import type { SubmissionItem } from "./submission-schema";
+import type { ListedEnquiry } from "./enquiry-schema";
 
 /** The exports' columns, in order (the CSV's and the .xlsx's). */
 export const CSV_COLUMNS = [
@@ -24,7 +24,7 @@ export const CSV_COLUMNS = [
 export type ExportColumn = (typeof CSV_COLUMNS)[number];
 
 /** One enquiry's cells by column, for both exports: a sample request's finishes in one cell, its address in four. */
-export function exportCells(item: SubmissionItem): Record<ExportColumn, string | boolean | null> {
+export function exportCells(item: ListedEnquiry): Record<ExportColumn, string | boolean | null> {
   return {
     ...item,
     finishes: item.finishes.map((f) => `${f.product}: ${f.name} (${f.key})`).join("; "),
@@ -70,7 +70,7 @@ export function csvCell(value: string | boolean | null): string {
 }
 
 /** The whole file: byte-order mark, header row, one row per enquiry, each line ended by CRLF; every text cell quoted. */
-export function toCsv(items: SubmissionItem[]): string {
+export function toCsv(items: ListedEnquiry[]): string {
   const rows = items.map(exportCells);
   const lines = [CSV_COLUMNS.map(csvCell), ...rows.map((row) => CSV_COLUMNS.map((c) => csvCell(row[c])))];
   return `${BOM}${lines.map((line) => `${line.join(",")}\r\n`).join("")}`;

@@ -1,9 +1,9 @@
 import { type BlobStore, guard, readStoredJSON } from "../../../../netlify/lib/storage";
 import { inBatches } from "./cas";
+import { EnquirySchema } from "./enquiry-schema";
 import { deleteKeys } from "./enquiry-store";
 import { type InboxStores, readRecordState, writePending, writePointer } from "./index-store";
-import { indexEntry, isSubmissionKey, keyId, PENDING_PREFIX, pointerKey, submissionKey } from "./storage-layout";
-import { SubmissionSchema } from "./submission-schema";
+import { enquiryKey, indexEntry, isEnquiryKey, keyId, PENDING_PREFIX, pointerKey } from "./storage-layout";
 
 /**
  * The inbox's first aid, for `npm run inbox:doctor`: finds every stored value the inbox cannot read
@@ -27,13 +27,13 @@ export interface Finding {
 export async function examine(stores: DoctorStores): Promise<Finding[]> {
   const list = async (store: BlobStore, prefix?: string) =>
     (await guard("listing a store", () => store.list(prefix ? { prefix } : {}))).blobs.map((blob) => blob.key);
-  const [submissionKeys, pending, pointers, outbox] = await Promise.all([
+  const [enquiryKeys, pending, pointers, outbox] = await Promise.all([
     list(stores.submissions),
     list(stores.index, PENDING_PREFIX),
     list(stores.index, "id/"),
     list(stores.outbox),
   ]);
-  const submissions = await inBatches(submissionKeys.filter(isSubmissionKey), 32, async (key) => {
+  const submissions = await inBatches(enquiryKeys.filter(isEnquiryKey), 32, async (key) => {
     const read = await readRecordState(stores.submissions, key);
     return read.state === "broken" ? [{ store: "submissions" as const, key, reason: read.reason }] : [];
   });
@@ -74,9 +74,9 @@ export async function removeUnreadable(stores: DoctorStores, findings: Finding[]
  * submission. It is stored under its own key, replacing an unreadable value there (never a readable
  * one), and indexed like a new post. Returns its key.
  */
-export async function restoreSubmission(stores: DoctorStores, json: unknown): Promise<string> {
-  const submission = SubmissionSchema.parse(json);
-  const key = submissionKey(new Date(submission.created_at), submission.id);
+export async function restoreEnquiry(stores: DoctorStores, json: unknown): Promise<string> {
+  const submission = EnquirySchema.parse(json);
+  const key = enquiryKey(new Date(submission.created_at), submission.id);
   const existing = await readRecordState(stores.submissions, key);
   if (existing.state === "ok") throw new Error(`${key} is stored and readable: nothing to restore`);
   await guard("writing an id pointer", () => stores.index.delete(pointerKey(keyId(key))));

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type BlobStore, guard, StorageUnavailableError } from "../../../../netlify/lib/storage";
 import { z } from "../../../lib/zod";
 import { backoff, inBatches, MAX_ATTEMPTS, sleep } from "./cas";
+import { type Enquiry, type EnquiryPatch, EnquirySchema, type EnquiryStatus } from "./enquiry-schema";
 import {
   abandonedDeletion,
   claimDeletion,
@@ -18,19 +19,18 @@ import {
   writePending,
   writePointer,
 } from "./index-store";
-import { saveSubmission } from "./listing";
+import { saveEnquiry } from "./listing";
 import { deleteOutboxEntry } from "./notify/outbox";
 import {
+  enquiryKey,
   type FullRecord,
   fold,
   fullRecord,
   indexEntry,
   keyId,
   keyTime,
-  submissionKey,
   textMatches,
 } from "./storage-layout";
-import { type Submission, type SubmissionPatch, SubmissionSchema, type SubmissionStatus } from "./submission-schema";
 
 /**
  * A submission whose last write failed and which cannot be read back either: it may be stored or
@@ -65,28 +65,28 @@ type Log = (message: string, error?: unknown) => void;
  * True when it stays stored; false when an erasure of its address ran while it was being stored, in
  * which case it has deleted itself again (see ERASURE_MARK_MS).
  */
-export async function saveIndexedSubmission(
+export async function saveIndexedEnquiry(
   stores: {
     submissions: BlobStore;
     index?: BlobStore | undefined;
     outbox?: BlobStore | undefined;
     log?: Log | undefined;
   },
-  submission: Submission,
+  submission: Enquiry,
 ): Promise<boolean> {
   const { index } = stores;
   if (!index) {
-    await saveSubmission(stores.submissions, submission);
+    await saveEnquiry(stores.submissions, submission);
     return true;
   }
   const log = stores.log ?? ((message: string, error?: unknown) => console.error(message, error));
-  const key = submissionKey(new Date(submission.created_at), submission.id);
+  const key = enquiryKey(new Date(submission.created_at), submission.id);
   await writePending(index, key, indexEntry(submission));
   try {
     if (!(await writePointer(index, submission.id, key))) {
       throw new StorageUnavailableError("submission id already taken");
     }
-    await saveSubmission(stores.submissions, submission);
+    await saveEnquiry(stores.submissions, submission);
   } catch (error) {
     const stored = await stores.submissions.get(key, { type: "json", consistency: "strong" }).then(
       (value) => value !== null,
@@ -125,7 +125,7 @@ export interface Update {
   record: FullRecord;
   changed: { status: boolean; note: boolean };
   /** The status before the change. */
-  before: SubmissionStatus;
+  before: EnquiryStatus;
   /**
    * True for the one change that took a spam enquiry with a withheld mail out of spam: its mail is
    * now due, and no other change will ever report it again.
@@ -139,10 +139,10 @@ export interface Update {
  * follows. `updated_at` grows with every write, so the index only ever moves to a newer version.
  * Null when the id is unknown. A change that changes nothing writes nothing.
  */
-export async function updateSubmission(
+export async function updateEnquiry(
   stores: InboxStores,
   id: string,
-  patch: SubmissionPatch,
+  patch: EnquiryPatch,
   now: () => number,
 ): Promise<Update | null> {
   const key = await readPointer(stores.index, id, now());
@@ -152,7 +152,7 @@ export async function updateSubmission(
       stores.submissions.getWithMetadata(key, { type: "text", consistency: "strong" }),
     );
     // An unreadable submission (empty, cut off, not shaped as one) cannot be changed: as if unknown.
-    const parsed = SubmissionSchema.safeParse(parseOrNull(found?.data));
+    const parsed = EnquirySchema.safeParse(parseOrNull(found?.data));
     if (!found || !parsed.success) return null;
     const current = fullRecord(parsed.data);
     const next: FullRecord = {
@@ -210,7 +210,7 @@ export async function deleteKeys(
  * Deletes one submission by id; false when there is no such submission, or another deletion of it
  * came first (see claimDeletion), so two deletions at once answer one true and one false.
  */
-export async function deleteSubmission(stores: RecordStores, id: string, now = Date.now()): Promise<boolean> {
+export async function deleteEnquiry(stores: RecordStores, id: string, now = Date.now()): Promise<boolean> {
   const key = await claimDeletion(stores.index, id, now);
   if (!key) {
     // What a deletion that stopped half-way left (its enquiry gone, the rest not yet) goes now.
@@ -241,7 +241,7 @@ const erasable = (email: string) => email.trim().toLowerCase();
 /**
  * An erasure leaves a mark under a hash of the address (never the address) for ERASURE_MARK_MS: when
  * it began and, once done, when it ended. A submission from that address whose storing overlapped the
- * erasure deletes itself once stored (see saveIndexedSubmission), so an erasure never leaves behind an
+ * erasure deletes itself once stored (see saveIndexedEnquiry), so an erasure never leaves behind an
  * enquiry that was being stored while it ran. The retention pass deletes old marks.
  */
 export const ERASURE_MARK_MS = 15 * 60 * 1000;
@@ -251,7 +251,7 @@ const erasureKey = (email: string) => `${ERASURE_PREFIX}${createHash("sha256").u
 const ErasureMark = z.object({ at: z.number(), done: z.optional(z.number()) });
 
 /** Whether a submission created at `createdAt` was being stored while an erasure of its address ran. */
-async function erasedWhileStored(index: BlobStore, submission: Submission, now: number): Promise<boolean> {
+async function erasedWhileStored(index: BlobStore, submission: Enquiry, now: number): Promise<boolean> {
   const mark = ErasureMark.safeParse(
     await guard("reading an erasure mark", () =>
       index.get(erasureKey(submission.email), { type: "json", consistency: "strong" }),

@@ -7,14 +7,14 @@ import { INBOX_API_PATH, STATUS_LIST, UNREADABLE_HEADER } from "../api-contract"
 import { type AuditEvent, recentAudit, recordAudit } from "./audit-log";
 import { compactPending } from "./compaction";
 import { csvFileName, toCsv } from "./csv";
-import { deleteSubmission, eraseByEmail, updateSubmission } from "./enquiry-store";
+import { ENQUIRY_KINDS, ENQUIRY_STATUSES, EnquiryPatchSchema, EraseRequestSchema } from "./enquiry-schema";
+import { deleteEnquiry, eraseByEmail, updateEnquiry } from "./enquiry-store";
 import { ensureIndexed } from "./index-store";
 import { PAGE_SIZE } from "./listing";
 import type { ContactNotifier } from "./notify";
 import { exportItems, listPage, toItem } from "./queries";
 import { labelOfChange, recordLabel } from "./spam-labels";
-import { isSubmissionKey } from "./storage-layout";
-import { EraseRequestSchema, SUBMISSION_KINDS, SUBMISSION_STATUSES, SubmissionPatchSchema } from "./submission-schema";
+import { isEnquiryKey } from "./storage-layout";
 import { toXlsx, XLSX_MEDIA_TYPE, xlsxFileName } from "./xlsx";
 
 export interface SubmissionsDeps {
@@ -75,12 +75,12 @@ function route(pathname: string): Route {
 
 /** Query parameters; an empty one counts as absent. */
 const FilterQuery = z.object({
-  kind: z.enum(SUBMISSION_KINDS, { error: "kind must be contact or samples" }).optional(),
-  status: z.enum(SUBMISSION_STATUSES, { error: `status must be ${STATUS_LIST}` }).optional(),
+  kind: z.enum(ENQUIRY_KINDS, { error: "kind must be contact or samples" }).optional(),
+  status: z.enum(ENQUIRY_STATUSES, { error: `status must be ${STATUS_LIST}` }).optional(),
   q: z.string().trim().max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`).optional(),
 });
 const ListQuery = FilterQuery.extend({
-  cursor: z.string().refine(isSubmissionKey, { error: "Invalid cursor" }).optional(),
+  cursor: z.string().refine(isEnquiryKey, { error: "Invalid cursor" }).optional(),
   limit: z.coerce
     .number({ error: "limit must be 1-100" })
     .int("limit must be 1-100")
@@ -252,7 +252,7 @@ async function answerErase(ctx: AdminContext, request: Request, user: VerifiedUs
 /** DELETE /<id>: the enquiry deleted and the deletion audited. */
 async function deleteItem(ctx: AdminContext, id: string, user: VerifiedUser): Promise<Response> {
   await prepareIndex(ctx);
-  if (!(await deleteSubmission(ctx.stores, id, ctx.now()))) return notFound();
+  if (!(await deleteEnquiry(ctx.stores, id, ctx.now()))) return notFound();
   await audit(ctx, user, { action: "delete", id });
   return respond(null, 204);
 }
@@ -262,10 +262,10 @@ async function deleteItem(ctx: AdminContext, id: string, user: VerifiedUser): Pr
  * for the spam filter, and "Not spam" sends the notification the enquiry was kept from.
  */
 async function patchItem(ctx: AdminContext, request: Request, id: string, user: VerifiedUser): Promise<Response> {
-  const patch = await jsonBody(request, SubmissionPatchSchema);
+  const patch = await jsonBody(request, EnquiryPatchSchema);
   if (patch instanceof Response) return patch;
   await prepareIndex(ctx);
-  const update = await updateSubmission(ctx.stores, id, patch, ctx.now);
+  const update = await updateEnquiry(ctx.stores, id, patch, ctx.now);
   if (!update) return notFound();
   const { record, changed } = update;
   if (changed.status) await audit(ctx, user, { action: "status", id, status: record.status, from: update.before });

@@ -1,13 +1,14 @@
 import { type BlobStore, guard, readStoredJSON, StorageUnavailableError } from "../../../../netlify/lib/storage";
 import type { UnreadableRecord } from "../api-contract";
 import { backoff, inBatches, MAX_ATTEMPTS, updateJSON } from "./cas";
+import { type Enquiry, EnquirySchema } from "./enquiry-schema";
 import {
   type FullRecord,
   fullRecord,
   INDEX_VERSION,
   type IndexEntry,
   indexEntry,
-  isSubmissionKey,
+  isEnquiryKey,
   keyId,
   keyTime,
   META_KEY,
@@ -21,7 +22,6 @@ import {
   type ShardDoc,
   shardKey,
 } from "./storage-layout";
-import { type Submission, SubmissionSchema } from "./submission-schema";
 
 /** The stores the inbox reads and changes. */
 export interface InboxStores {
@@ -83,7 +83,7 @@ function isIndexEntry(value: unknown): value is IndexEntry {
 /** The keys of the entries not yet compacted into their shards: one list call. */
 export async function pendingKeys(index: BlobStore): Promise<string[]> {
   const { blobs } = await guard("listing new index entries", () => index.list({ prefix: PENDING_PREFIX }));
-  return blobs.map((blob) => blob.key.slice(PENDING_PREFIX.length)).filter(isSubmissionKey);
+  return blobs.map((blob) => blob.key.slice(PENDING_PREFIX.length)).filter(isEnquiryKey);
 }
 
 /** The entries not yet compacted; an unreadable one is left out (its submission is read on its own). */
@@ -175,7 +175,7 @@ export async function deletePending(index: BlobStore, keys: string[]): Promise<v
  * in another order than they were stored still leave the newest in the index. An entry that is not
  * there (its submission deleted meanwhile) is not brought back.
  */
-export async function syncEntry(index: BlobStore, key: string, record: Submission): Promise<void> {
+export async function syncEntry(index: BlobStore, key: string, record: Enquiry): Promise<void> {
   const fresh = indexEntry(record);
   const newer = (current: IndexEntry | null | undefined): current is IndexEntry =>
     isIndexEntry(current) && current.u < fresh.u;
@@ -227,7 +227,7 @@ interface Pointer {
 
 const pointedKey = (data: Pointer | null, id: string, now: number): string | null => {
   const key = data?.key;
-  if (typeof key !== "string" || !isSubmissionKey(key) || keyId(key) !== id) return null;
+  if (typeof key !== "string" || !isEnquiryKey(key) || keyId(key) !== id) return null;
   const claimed = typeof data?.deleting === "number" && data.deleting > now - DELETION_LEASE_MS;
   return claimed ? null : key;
 };
@@ -292,7 +292,7 @@ export async function abandonedDeletion(stores: InboxStores, id: string): Promis
   if (stored.state !== "ok") return null;
   const data = stored.value as Pointer | null;
   const key = data?.key;
-  if (typeof key !== "string" || !isSubmissionKey(key) || keyId(key) !== id || typeof data?.deleting !== "number") {
+  if (typeof key !== "string" || !isEnquiryKey(key) || keyId(key) !== id || typeof data?.deleting !== "number") {
     return null;
   }
   const state = await readRecordState(stores.submissions, key);
@@ -319,7 +319,7 @@ export type RecordState =
 export async function readRecordState(submissions: BlobStore, key: string): Promise<RecordState> {
   const stored = await readStoredJSON(submissions, key, "reading a submission");
   if (stored.state !== "ok") return stored;
-  const parsed = SubmissionSchema.safeParse(stored.value);
+  const parsed = EnquirySchema.safeParse(stored.value);
   return parsed.success
     ? { state: "ok", record: fullRecord(parsed.data) }
     : { state: "broken", reason: "not a submission" };
@@ -408,7 +408,7 @@ export async function removeRows(index: BlobStore, keys: string[]): Promise<void
  * reads them, adds their entries and id pointers. Returns how many were added.
  */
 export async function indexMissing(stores: InboxStores, storedKeys: string[], known: Set<string>): Promise<number> {
-  const missing = storedKeys.filter((key) => isSubmissionKey(key) && !known.has(key));
+  const missing = storedKeys.filter((key) => isEnquiryKey(key) && !known.has(key));
   const records = await inBatches(missing, 16, (key) => readRecord(stores.submissions, key));
   const found = missing.flatMap((key, i) => {
     const record = records[i];
@@ -425,7 +425,7 @@ export async function indexMissing(stores: InboxStores, storedKeys: string[], kn
 /** Every key of the submissions store: a listing of the whole store, for maintenance only. */
 export async function allStoredKeys(submissions: BlobStore): Promise<string[]> {
   const { blobs } = await guard("listing submissions", () => submissions.list());
-  return blobs.map((blob) => blob.key).filter(isSubmissionKey);
+  return blobs.map((blob) => blob.key).filter(isEnquiryKey);
 }
 
 /**

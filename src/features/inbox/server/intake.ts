@@ -17,10 +17,10 @@ import {
 import { akismetConfig } from "../../spam/server/akismet";
 import { modelSource } from "../../spam/server/model-source";
 import { altchaKey } from "../../spam/server/proof";
-import { MaybeStoredError, saveIndexedSubmission } from "./enquiry-store";
+import type { Enquiry } from "./enquiry-schema";
+import { MaybeStoredError, saveIndexedEnquiry } from "./enquiry-store";
 import { type ContactNotifier, siteNotifier } from "./notify";
 import { type Screen, spamScreen } from "./spam-screen";
-import type { Submission } from "./submission-schema";
 
 /** What a public form's handler needs to put its posts into the inbox. */
 export interface IntakeDeps {
@@ -46,20 +46,20 @@ export interface IntakeDeps {
  * write gets a second try after the store, and the mail itself never delays the answer. A post filed
  * as spam is stored without any of it: its mail is withheld until staff call it "Not spam".
  */
-export function inboxAccept(deps: Pick<IntakeDeps, "submissions" | "index" | "notifier" | "log">): Accept<Submission> {
+export function inboxAccept(deps: Pick<IntakeDeps, "submissions" | "index" | "notifier" | "log">): Accept<Enquiry> {
   return async (submission, later) => {
     const notifier = submission.withheld ? undefined : deps.notifier;
     const queued = (await notifier?.queue(submission)) ?? false;
     let kept: boolean;
     try {
-      kept = await saveIndexedSubmission(deps, submission);
+      kept = await saveIndexedEnquiry(deps, submission);
     } catch (error) {
       // Only an enquiry surely not stored loses its entry; one whose write may have landed keeps it,
       // and the outbox's drain mails it, or removes the entry once it is sure nothing came.
       if (queued && !(error instanceof MaybeStoredError)) await notifier?.unqueue(submission);
       throw error;
     }
-    // Erased as it was stored (see saveIndexedSubmission): nothing is left of it, its mail included.
+    // Erased as it was stored (see saveIndexedEnquiry): nothing is left of it, its mail included.
     if (!kept) {
       if (queued) await notifier?.unqueue(submission);
       return;
@@ -72,7 +72,7 @@ export function inboxAccept(deps: Pick<IntakeDeps, "submissions" | "index" | "no
 }
 
 /** A public form's POST handler whose posts go to the inbox, under the forms' shared rate limit. */
-export function intakeHandler<T>(deps: IntakeDeps, spec: FormSpec<T, Submission>) {
+export function intakeHandler<T>(deps: IntakeDeps, spec: FormSpec<T, Enquiry>) {
   return createFormHandler({ ...deps, accept: inboxAccept(deps), limiter: formRateLimiter(deps) }, spec);
 }
 
@@ -83,7 +83,7 @@ export interface PublicForm<T> {
   /** "contact form": how a refusal names it. */
   label: string;
   /** The form's spec; made once per instance, on the first request that needs it. */
-  spec: () => FormSpec<T, Submission>;
+  spec: () => FormSpec<T, Enquiry>;
 }
 
 /**

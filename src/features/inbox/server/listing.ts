@@ -1,12 +1,12 @@
 import { type BlobStore, guard, StorageUnavailableError } from "../../../../netlify/lib/storage";
-import { isSubmissionKey, MAX_TIME, submissionKey } from "./storage-layout";
-import type { Submission } from "./submission-schema";
+import type { Enquiry } from "./enquiry-schema";
+import { enquiryKey, isEnquiryKey, MAX_TIME } from "./storage-layout";
 
-export { isSubmissionKey, submissionKey };
+export { enquiryKey, isEnquiryKey };
 
 /** Writes one submission under a new key; a single write, so it is stored whole or not at all. */
-export async function saveSubmission(store: BlobStore, submission: Submission): Promise<void> {
-  const key = submissionKey(new Date(submission.created_at), submission.id);
+export async function saveEnquiry(store: BlobStore, submission: Enquiry): Promise<void> {
+  const key = enquiryKey(new Date(submission.created_at), submission.id);
   const result = await guard("storing the submission", () => store.setJSON(key, submission, { onlyIfNew: true }));
   if (!result.modified) throw new StorageUnavailableError("submission key already taken");
 }
@@ -36,7 +36,7 @@ async function keysAfter(store: BlobStore, after: string, wanted: number): Promi
     const listed = await guard("listing submissions", () => store.list({ prefix }));
     const keys = listed.blobs
       .map((b) => b.key)
-      .filter((key) => isSubmissionKey(key) && key > last)
+      .filter((key) => isEnquiryKey(key) && key > last)
       .sort();
     found.push(...keys);
     last = found.at(-1) ?? last;
@@ -70,10 +70,10 @@ export async function listNewest<T>(
 }
 
 /** One page of stored submissions, newest first, by their keys alone (see listNewest). */
-export async function listSubmissions(
+export async function listEnquiries(
   store: BlobStore,
   options: { cursor?: string | null; limit?: number; now?: number },
-): Promise<{ submissions: Submission[]; next_cursor: string | null }> {
-  const { values, next_cursor } = await listNewest<Submission>(store, options);
+): Promise<{ submissions: Enquiry[]; next_cursor: string | null }> {
+  const { values, next_cursor } = await listNewest<Enquiry>(store, options);
   return { submissions: values, next_cursor };
 }

@@ -1,6 +1,7 @@
 import type { BlobStore } from "../../../../netlify/lib/storage";
 import type { UnreadableRecord } from "../api-contract";
 import { inBatches } from "./cas";
+import { ENQUIRY_STATUSES, type EnquiryKind, type EnquiryStatus, type ListedEnquiry } from "./enquiry-schema";
 import {
   type InboxStores,
   type KeyedEntry,
@@ -13,30 +14,24 @@ import {
 } from "./index-store";
 import { listOutboxKeys } from "./notify/outbox";
 import { entryKind, type FullRecord, fold, keyTime, monthOf, textMatches } from "./storage-layout";
-import {
-  SUBMISSION_STATUSES,
-  type SubmissionItem,
-  type SubmissionKind,
-  type SubmissionStatus,
-} from "./submission-schema";
 
 export interface QueryStores extends InboxStores {
   outbox: BlobStore;
 }
 
-export type Counts = Record<SubmissionStatus, number>;
+export type Counts = Record<EnquiryStatus, number>;
 
 export interface Filter {
   /** null: both kinds. */
-  kind: SubmissionKind | null;
+  kind: EnquiryKind | null;
   /** null: every status but spam, which only its own folder lists. */
-  status: SubmissionStatus | null;
+  status: EnquiryStatus | null;
   /** Matched case- and accent-insensitively within any one of the searchable fields; "" matches all. */
   q: string;
 }
 
 /** One enquiry as the admin API answers it. */
-export const toItem = (record: FullRecord, notified: boolean): SubmissionItem => ({
+export const toItem = (record: FullRecord, notified: boolean): ListedEnquiry => ({
   // Export copies written before sample requests existed carry no kind: they are contact messages.
   kind: record.kind ?? "contact",
   language: record.language ?? "en",
@@ -56,9 +51,9 @@ export const toItem = (record: FullRecord, notified: boolean): SubmissionItem =>
   notified: notified && record.withheld !== true,
 });
 
-/** Submissions per status of the chosen kind (both when null), whatever the status and search (the tab counts). */
-export function countStatuses(entries: KeyedEntry[], kind: SubmissionKind | null = null): Counts {
-  const counts = Object.fromEntries(SUBMISSION_STATUSES.map((status) => [status, 0])) as Counts;
+/** Enquiries per status of the chosen kind (both when null), whatever the status and search (the tab counts). */
+export function countStatuses(entries: KeyedEntry[], kind: EnquiryKind | null = null): Counts {
+  const counts = Object.fromEntries(ENQUIRY_STATUSES.map((status) => [status, 0])) as Counts;
   for (const { entry } of entries) if (kind === null || entryKind(entry) === kind) counts[entry.s] += 1;
   return counts;
 }
@@ -85,7 +80,7 @@ async function pendingNotifications(outbox: BlobStore): Promise<Set<string>> {
 export type Unreadable = UnreadableRecord;
 
 export interface Page {
-  submissions: SubmissionItem[];
+  submissions: ListedEnquiry[];
   next_cursor: string | null;
   counts: Counts;
   /** The page's submissions that could not be read: left out, named here for staff to see. */
@@ -156,7 +151,7 @@ export async function exportItems(
   stores: QueryStores,
   filter: Filter,
   log: (message: string, error?: unknown) => void,
-): Promise<{ items: SubmissionItem[]; unreadable: Unreadable[] }> {
+): Promise<{ items: ListedEnquiry[]; unreadable: Unreadable[] }> {
   const [entries, pending] = await Promise.all([
     readIndex(stores.index, stores.submissions),
     pendingNotifications(stores.outbox),

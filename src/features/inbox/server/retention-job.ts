@@ -26,7 +26,7 @@ export function retentionCutoff(now: number, months: number): number {
 
 export interface RetentionResult {
   cutoff: string;
-  /** Submissions deleted because they were older than the cutoff. */
+  /** Enquiries deleted because they were older than the cutoff. */
   deleted: number;
   /** Spam deleted because it arrived more than `spamDays` days ago. */
   spam: number;

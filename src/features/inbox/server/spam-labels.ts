@@ -3,7 +3,7 @@ import type { Example, LearnedModel } from "../../spam/server/learned";
 import { MODEL_KEY } from "../../spam/server/model-source";
 import { learnedInput } from "../../spam/server/screen";
 import { trainingExamples, trainModel } from "../../spam/server/training";
-import { SubmissionSchema } from "./submission-schema";
+import { EnquirySchema } from "./enquiry-schema";
 
 /**
  * The staff's spam decisions (the Blobs store `spam-labels`), one per enquiry, the last one kept:
@@ -50,7 +50,7 @@ export async function labelledExamples(
     const stored = label
       ? await guard("reading a labelled enquiry", () => submissions.get(label.key, { type: "json" }))
       : null;
-    const parsed = SubmissionSchema.safeParse(stored);
+    const parsed = EnquirySchema.safeParse(stored);
     if (!label || !parsed.success) {
       await guard("removing a spam label", () => labels.delete(key));
       removed += 1;

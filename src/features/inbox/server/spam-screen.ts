@@ -1,8 +1,8 @@
 import { type PostFacts, type ScreenDeps, spamCheck } from "../../spam/server/screen";
-import type { Submission } from "./submission-schema";
+import type { Enquiry } from "./enquiry-schema";
 
 /** How a form's shell screens each accepted post before it is stored. */
-export type Screen = (submission: Submission, post: PostFacts) => Promise<Submission>;
+export type Screen = (submission: Enquiry, post: PostFacts) => Promise<Enquiry>;
 
 /**
  * The spam check applied to the inbox: an enquiry filed as spam is stored with status "spam", its

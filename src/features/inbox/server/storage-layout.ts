@@ -20,16 +20,16 @@
  *   - `meta` -> written once every stored submission has been indexed (older records are indexed on
  *     the first admin request that finds it missing).
  */
-import type { Submission, SubmissionKind, SubmissionStatus } from "./submission-schema";
+import type { Enquiry, EnquiryKind, EnquiryStatus } from "./enquiry-schema";
 
 /** Keys sort newest first: Blobs lists keys in ascending order, so the time is inverted. */
 export const MAX_TIME = 9_999_999_999_999;
 const KEY = /^\d{13}-[0-9a-f-]{36}$/;
 
-export function submissionKey(createdAt: Date, id: string): string {
+export function enquiryKey(createdAt: Date, id: string): string {
   return `${String(MAX_TIME - createdAt.getTime()).padStart(13, "0")}-${id}`;
 }
-export const isSubmissionKey = (key: string) => KEY.test(key);
+export const isEnquiryKey = (key: string) => KEY.test(key);
 /** The creation time (ms) a key encodes. */
 export const keyTime = (key: string) => MAX_TIME - Number(key.slice(0, 13));
 /** The id a key ends with. */
@@ -63,7 +63,7 @@ export function fold(text: string): string {
 }
 
 const SEPARATOR = "\0";
-export type Searchable = Pick<Submission, "name" | "email" | "company" | "phone" | "message" | "address" | "finishes">;
+export type Searchable = Pick<Enquiry, "name" | "email" | "company" | "phone" | "message" | "address" | "finishes">;
 
 /**
  * The searchable fields, each folded, joined by NUL: a folded query matches within one field only.
@@ -88,7 +88,7 @@ export const textMatches = (text: string, foldedQuery: string) => text.includes(
 /** One submission in its month's shard. */
 export interface IndexEntry {
   /** Status. */
-  s: SubmissionStatus;
+  s: EnquiryStatus;
   /** updated_at in ms: a change is applied to the index only over an older one. */
   u: number;
   /** Folded search text. */
@@ -103,9 +103,9 @@ export interface ShardDoc {
 }
 
 /** A record with every inbox field present, as the API and the export copies hold it. */
-export type FullRecord = Submission & {
-  kind: SubmissionKind;
-  status: SubmissionStatus;
+export type FullRecord = Enquiry & {
+  kind: EnquiryKind;
+  status: EnquiryStatus;
   note: string | null;
   updated_at: string;
 };
@@ -118,7 +118,7 @@ export interface RowsDoc {
 }
 
 /** A stored record with the inbox fields a record written by the contact form does not carry yet. */
-export function fullRecord(stored: Submission): FullRecord {
+export function fullRecord(stored: Enquiry): FullRecord {
   return {
     ...stored,
     kind: stored.kind ?? "contact",
@@ -128,7 +128,7 @@ export function fullRecord(stored: Submission): FullRecord {
   };
 }
 
-export function indexEntry(stored: Submission): IndexEntry {
+export function indexEntry(stored: Enquiry): IndexEntry {
   const record = fullRecord(stored);
   const entry: IndexEntry = { s: record.status, u: Date.parse(record.updated_at), t: searchText(record) };
   if (record.kind === "samples") entry.k = "samples";
@@ -136,4 +136,4 @@ export function indexEntry(stored: Submission): IndexEntry {
 }
 
 /** The kind of submission an index entry stands for. */
-export const entryKind = (entry: IndexEntry): SubmissionKind => entry.k ?? "contact";
+export const entryKind = (entry: IndexEntry): EnquiryKind => entry.k ?? "contact";

@@ -1,5 +1,5 @@
 import { CSV_COLUMNS, type ExportColumn, exportCells } from "./csv";
-import type { SubmissionItem } from "./submission-schema";
+import type { ListedEnquiry } from "./enquiry-schema";
 
 /** The media type of an Office Open XML workbook (.xlsx). */
 export const XLSX_MEDIA_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -68,7 +68,7 @@ export async function loadExcelJs() {
  * true or false is text, and an absent value is an empty text cell. The header row is bold, frozen and
  * filterable. `at` is the workbook's creation time.
  */
-export async function toXlsx(items: SubmissionItem[], at: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function toXlsx(items: ListedEnquiry[], at: number): Promise<Uint8Array<ArrayBuffer>> {
   const { Workbook } = await loadExcelJs();
   const workbook = new Workbook();
   workbook.creator = WORKBOOK_CREATOR;

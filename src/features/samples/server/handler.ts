@@ -1,8 +1,8 @@
 import { en } from "../../../i18n/dictionaries/en";
 import type { Locale } from "../../../i18n/locales";
 import type { FormSpec } from "../../forms/server/handler";
+import type { Enquiry } from "../../inbox/server/enquiry-schema";
 import { type IntakeDeps, intakeHandler } from "../../inbox/server/intake";
-import type { Submission } from "../../inbox/server/submission-schema";
 import type { FinishOption } from "../catalogue";
 import { SAMPLE_RESULT_PAGES } from "../messages";
 import { fromFormPost, type SampleRequest, sampleFieldErrors, sampleRequestSchema } from "../schema";
@@ -14,7 +14,7 @@ export interface SamplesDeps extends IntakeDeps {
 
 type Checked = SampleRequest & { chosen: FinishOption[] };
 
-function toSampleSubmission(request: Checked, id: string, createdAt: Date, language: Locale): Submission {
+function toSampleEnquiry(request: Checked, id: string, createdAt: Date, language: Locale): Enquiry {
   return {
     kind: "samples",
     id,
@@ -37,7 +37,7 @@ const SampleRequestSchema = sampleRequestSchema({ ...en.forms.validation, ...en.
  * The sample request as the public-form shell takes it: up to four finishes, each checked against
  * the product files, sent to an address in the shipping area, stored as a submission of kind "samples".
  */
-export function samplesForm(catalogue: () => Promise<Map<string, FinishOption>>): FormSpec<Checked, Submission> {
+export function samplesForm(catalogue: () => Promise<Map<string, FinishOption>>): FormSpec<Checked, Enquiry> {
   return {
     label: "sample request",
     pages: SAMPLE_RESULT_PAGES,
@@ -58,7 +58,7 @@ export function samplesForm(catalogue: () => Promise<Map<string, FinishOption>>)
       const chosen = parsed.data.finishes.map((key) => finishes.get(key) as FinishOption);
       return { ok: true, value: { ...parsed.data, chosen } };
     },
-    toSubmission: toSampleSubmission,
+    toEnquiry: toSampleEnquiry,
   };
 }
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { LoginSchema } from "../../../../src/features/auth/schema";
-import { formatSubmissionDate, orDash } from "../../../../src/features/inbox/display";
+import { formatEnquiryDate, orDash } from "../../../../src/features/inbox/display";
 
-describe("formatSubmissionDate", () => {
+describe("formatEnquiryDate", () => {
   it("reads like 'Jan 05, 2025 14:30'", () => {
-    expect(formatSubmissionDate("2025-01-05T14:30:00Z", "UTC")).toBe("Jan 05, 2025 14:30");
-    expect(formatSubmissionDate("2025-01-05T12:30:00Z", "Europe/Tallinn")).toBe("Jan 05, 2025 14:30");
-    expect(formatSubmissionDate("2025-07-01T00:05:00Z", "UTC")).toBe("Jul 01, 2025 00:05");
+    expect(formatEnquiryDate("2025-01-05T14:30:00Z", "UTC")).toBe("Jan 05, 2025 14:30");
+    expect(formatEnquiryDate("2025-01-05T12:30:00Z", "Europe/Tallinn")).toBe("Jan 05, 2025 14:30");
+    expect(formatEnquiryDate("2025-07-01T00:05:00Z", "UTC")).toBe("Jul 01, 2025 00:05");
   });
 
   it("shows a dash for a date it cannot read", () => {
-    expect(formatSubmissionDate("not a date")).toBe("—");
+    expect(formatEnquiryDate("not a date")).toBe("—");
   });
 });
 

@@ -1,7 +1,7 @@
-import type { SubmissionItem } from "../../../../src/features/inbox/inbox-types";
+import type { ListedEnquiry } from "../../../../src/features/inbox/inbox-types";
 
 /** An enquiry as the admin API answers it; fields can be overridden. */
-export function item(overrides: Partial<SubmissionItem> = {}): SubmissionItem {
+export function item(overrides: Partial<ListedEnquiry> = {}): ListedEnquiry {
   return {
     kind: "contact",
     language: "en",

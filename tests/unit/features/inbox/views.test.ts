@@ -1,10 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { EnquiriesTable } from "../../../../src/features/inbox/EnquiriesTable";
 import { EnquiryDialog } from "../../../../src/features/inbox/EnquiryDialog";
 import { KindFilter } from "../../../../src/features/inbox/KindFilter";
 import { StatusTabs } from "../../../../src/features/inbox/StatusTabs";
-import { SubmissionsTable } from "../../../../src/features/inbox/SubmissionsTable";
 import { idOf, item } from "./fixtures";
 
 const noop = () => {};
@@ -32,9 +32,9 @@ const text = (html: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-describe("SubmissionsTable", () => {
+describe("EnquiriesTable", () => {
   const html = renderToStaticMarkup(
-    createElement(SubmissionsTable, {
+    createElement(EnquiriesTable, {
       items: [
         item({ id: idOf(1), status: "new", phone: null, company: null, message: "<b>hi</b>" }),
         item({ id: idOf(2), status: "archived", notified: false }),
@@ -69,7 +69,7 @@ describe("SubmissionsTable", () => {
 
   describe("with a sample request", () => {
     const mixed = renderToStaticMarkup(
-      createElement(SubmissionsTable, {
+      createElement(EnquiriesTable, {
         items: [sampleRequest({ id: idOf(1) }), item({ id: idOf(2) })],
         onOpen: noop,
       }),

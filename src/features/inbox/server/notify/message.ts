@@ -1,6 +1,6 @@
 import { headerText, type Mailbox, type NotificationMail } from "../../../../../netlify/lib/mail/mail";
 import { countryName } from "../../../../lib/countries";
-import type { Submission } from "../submission-schema";
+import type { Enquiry } from "../enquiry-schema";
 
 export { headerText, type Mailbox, type NotificationMail };
 
@@ -63,7 +63,7 @@ interface MailContent {
 }
 
 /** The short fields every notification lists: who wrote, how to answer, and when it came in. */
-function detailFields(submission: Submission): Field[] {
+function detailFields(submission: Enquiry): Field[] {
   return [
     ["Name", submission.name],
     ["Email", submission.email],
@@ -75,7 +75,7 @@ function detailFields(submission: Submission): Field[] {
 }
 
 /** Where a sample request's samples go: name, company and address, one per line; "—" without an address. */
-function shippingLabel(submission: Submission): string {
+function shippingLabel(submission: Enquiry): string {
   const address = submission.address;
   if (!address) return "—";
   return [
@@ -90,7 +90,7 @@ function shippingLabel(submission: Submission): string {
 }
 
 /** A sample request's body is what to send where; a contact message's is the message. */
-function bodySections(submission: Submission): Field[] {
+function bodySections(submission: Enquiry): Field[] {
   if (submission.kind !== "samples") return [["Message", submission.message]];
   return [
     ["Samples", (submission.finishes ?? []).map((f) => `${f.product}: ${f.name}`).join("\n")],
@@ -149,7 +149,7 @@ ${sections}
  * admin area. Whatever a visitor typed reaches a header only through headerText and the HTML part
  * only through escapeHtml.
  */
-export function notificationMail(submission: Submission, settings: MessageSettings): NotificationMail {
+export function notificationMail(submission: Enquiry, settings: MessageSettings): NotificationMail {
   const samples = submission.kind === "samples";
   const name = headerText(submission.name) || "a visitor";
   const company = submission.company ? headerText(submission.company) : "";

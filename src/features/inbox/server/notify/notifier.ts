@@ -3,8 +3,8 @@ import type { NotificationMail } from "../../../../../netlify/lib/mail/mail";
 import { describeSendError, mayHaveBeenSent, type SendMail, smtpSender } from "../../../../../netlify/lib/mail/sender";
 import type { BlobStore } from "../../../../../netlify/lib/storage";
 import { z } from "../../../../lib/zod";
-import { submissionKey } from "../listing";
-import { type Submission, SubmissionSchema } from "../submission-schema";
+import { type Enquiry, EnquirySchema } from "../enquiry-schema";
+import { enquiryKey } from "../listing";
 import { notificationMail } from "./message";
 import {
   type Claim,
@@ -43,9 +43,9 @@ export interface DrainSummary {
 
 /** What the contact handler calls; every method logs its failures instead of throwing. */
 export interface ContactNotifier {
-  queue(submission: Submission): Promise<boolean>;
-  unqueue(submission: Submission): Promise<void>;
-  deliver(submission: Submission, queued: boolean): Promise<void>;
+  queue(submission: Enquiry): Promise<boolean>;
+  unqueue(submission: Enquiry): Promise<void>;
+  deliver(submission: Enquiry, queued: boolean): Promise<void>;
 }
 
 /**
@@ -70,10 +70,10 @@ export const ORPHAN_GRACE_MS = 15 * 60 * 1000;
 export const DRAIN_BUDGET_MS = 12_000;
 
 /** The fields a mail needs; a stored submission may carry more (status, note, …). */
-const { kind, id, created_at, name, email, phone, company, message, address, finishes } = SubmissionSchema.shape;
-const MailableSubmission = z.object({ kind, id, created_at, name, email, phone, company, message, address, finishes });
+const { kind, id, created_at, name, email, phone, company, message, address, finishes } = EnquirySchema.shape;
+const MailableEnquiry = z.object({ kind, id, created_at, name, email, phone, company, message, address, finishes });
 
-const keyOf = (submission: Submission) => submissionKey(new Date(submission.created_at), submission.id);
+const keyOf = (submission: Enquiry) => enquiryKey(new Date(submission.created_at), submission.id);
 
 /** One notifier's dependencies with its configuration, sender and defaults resolved; every step below is given it. */
 interface NotifierContext {
@@ -93,17 +93,17 @@ const unconfigured = (ctx: NotifierContext) =>
   `notification mail is not configured (${ctx.deps.config.problems.join("; ")}): enquiries wait in the outbox`;
 
 /** Sends the mail; `repeat` when an earlier attempt may have delivered it already (see outbox.ts). */
-async function mail(ctx: NotifierContext, submission: Submission, repeat = false) {
+async function mail(ctx: NotifierContext, submission: Enquiry, repeat = false) {
   if (!ctx.config || !ctx.send) throw new Error(unconfigured(ctx));
   const message = notificationMail(submission, ctx.config);
   await ctx.send(repeat ? possibleRepeat(message) : message);
 }
 
 /** The stored submission the entry `key` is for, null when there is none; throws when it cannot be read. */
-async function readSubmission(ctx: NotifierContext, key: string): Promise<Submission | null> {
+async function readEnquiry(ctx: NotifierContext, key: string): Promise<Enquiry | null> {
   const data = await ctx.deps.submissions.get(key, { type: "json", consistency: "strong" });
   if (data === null) return null;
-  const parsed = MailableSubmission.safeParse(data);
+  const parsed = MailableEnquiry.safeParse(data);
   if (!parsed.success) throw new Error(`stored submission ${key} cannot be read`);
   return parsed.data;
 }
@@ -139,7 +139,7 @@ async function recordFailure(ctx: NotifierContext, key: string, token: string, e
 async function sendQueued(
   ctx: NotifierContext,
   key: string,
-  submission: Submission | null,
+  submission: Enquiry | null,
   requireDue: boolean,
 ): Promise<SendOutcome> {
   const claim = await claimOutboxEntry(ctx.deps.outbox, key, { now: ctx.now(), requireDue });
@@ -149,7 +149,7 @@ async function sendQueued(
   }
   if (claim.state !== "claimed") return claim.state === "gone" ? "removed" : "waiting";
   try {
-    const stored = submission ?? (await readSubmission(ctx, key));
+    const stored = submission ?? (await readEnquiry(ctx, key));
     if (!stored) return await settleOrphan(ctx, key, claim);
     await mail(ctx, stored, claim.entry.maybe_sent === true);
   } catch (error) {
@@ -162,7 +162,7 @@ async function sendQueued(
 }
 
 /** Writes the outbox entry of a submission about to be stored. False (logged) when it could not. */
-async function queueNotification(ctx: NotifierContext, submission: Submission): Promise<boolean> {
+async function queueNotification(ctx: NotifierContext, submission: Enquiry): Promise<boolean> {
   try {
     return await queueOutboxEntry(ctx.deps.outbox, keyOf(submission), submission.id, ctx.now());
   } catch (error) {
@@ -172,7 +172,7 @@ async function queueNotification(ctx: NotifierContext, submission: Submission): 
 }
 
 /** Removes the entry of a submission that could not be stored. */
-async function unqueueNotification(ctx: NotifierContext, submission: Submission): Promise<void> {
+async function unqueueNotification(ctx: NotifierContext, submission: Enquiry): Promise<void> {
   await deleteOutboxEntry(ctx.deps.outbox, keyOf(submission)).catch((error: unknown) =>
     ctx.log(`could not remove the outbox entry of unstored ${keyOf(submission)}; the drain will`, error),
   );
@@ -182,7 +182,7 @@ async function unqueueNotification(ctx: NotifierContext, submission: Submission)
  * Sends a stored submission's mail, after the visitor has been answered. Never rejects: a failed
  * send leaves the entry for the drain, and a missing configuration only logs.
  */
-async function deliverNotification(ctx: NotifierContext, submission: Submission, queued: boolean): Promise<void> {
+async function deliverNotification(ctx: NotifierContext, submission: Enquiry, queued: boolean): Promise<void> {
   const key = keyOf(submission);
   try {
     if (!ctx.config) {
@@ -267,9 +267,9 @@ export function createNotifier(deps: NotifierDeps) {
   /** Tries every due entry once, oldest first, until `budgetMs` (DRAIN_BUDGET_MS by default) has passed. */
   const drain = ({ budgetMs = DRAIN_BUDGET_MS }: { budgetMs?: number } = {}) => drainOutbox(ctx, budgetMs);
   return {
-    queue: (submission: Submission) => queueNotification(ctx, submission),
-    unqueue: (submission: Submission) => unqueueNotification(ctx, submission),
-    deliver: (submission: Submission, queued: boolean) => deliverNotification(ctx, submission, queued),
+    queue: (submission: Enquiry) => queueNotification(ctx, submission),
+    unqueue: (submission: Enquiry) => unqueueNotification(ctx, submission),
+    deliver: (submission: Enquiry, queued: boolean) => deliverNotification(ctx, submission, queued),
     drain,
   } satisfies ContactNotifier & { drain: typeof drain };
 }

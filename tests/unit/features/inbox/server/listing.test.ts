@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BlobStore } from "../../../../../netlify/lib/storage";
-import { listSubmissions, submissionKey } from "../../../../../src/features/inbox/server/listing";
+import { enquiryKey, listEnquiries } from "../../../../../src/features/inbox/server/listing";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 
@@ -10,7 +10,7 @@ function memoryStore(times: number[]) {
   const data = new Map<string, { id: string; created_at: string }>();
   times.forEach((t, i) => {
     const id = `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`;
-    data.set(submissionKey(new Date(t), id), { id, created_at: new Date(t).toISOString() });
+    data.set(enquiryKey(new Date(t), id), { id, created_at: new Date(t).toISOString() });
   });
   let lists = 0;
   const store = {
@@ -33,7 +33,7 @@ async function allPages(store: BlobStore, limit: number) {
   const pages: string[][] = [];
   let cursor: string | null = null;
   do {
-    const page: Awaited<ReturnType<typeof listSubmissions>> = await listSubmissions(store, { cursor, limit, now: NOW });
+    const page: Awaited<ReturnType<typeof listEnquiries>> = await listEnquiries(store, { cursor, limit, now: NOW });
     pages.push(page.submissions.map((s) => s.id));
     cursor = page.next_cursor;
   } while (cursor && pages.length < 1000);
@@ -66,7 +66,7 @@ describe("listing submissions by time windows", () => {
   it("reads the first page of 10,000 submissions with a few list calls, not the whole store", async () => {
     const times = Array.from({ length: 10_000 }, (_, i) => NOW - i * 45 * 60 * 1000);
     const { store, listCalls } = memoryStore(times);
-    const page = await listSubmissions(store, { limit: 50, now: NOW });
+    const page = await listEnquiries(store, { limit: 50, now: NOW });
     expect(page.submissions).toHaveLength(50);
     expect(page.submissions[0]?.created_at).toBe(new Date(NOW).toISOString());
     expect(listCalls()).toBeLessThanOrEqual(3);
@@ -76,7 +76,7 @@ describe("listing submissions by time windows", () => {
     const times = Array.from({ length: 10_000 }, (_, i) => NOW - i * 45 * 60 * 1000);
     const { store, data, listCalls } = memoryStore(times);
     const keys = [...data.keys()].sort();
-    const page = await listSubmissions(store, { cursor: keys.at(-51) ?? null, limit: 50, now: NOW });
+    const page = await listEnquiries(store, { cursor: keys.at(-51) ?? null, limit: 50, now: NOW });
     expect(page.submissions).toHaveLength(50);
     expect(page.next_cursor).toBeNull();
     // Empty windows grow tenfold once aligned: at most about nine list calls per size, 10^9 to 10^12 ms.
@@ -85,6 +85,6 @@ describe("listing submissions by time windows", () => {
 
   it("answers an empty store with an empty page", async () => {
     const { store } = memoryStore([]);
-    expect(await listSubmissions(store, { now: NOW })).toEqual({ submissions: [], next_cursor: null });
+    expect(await listEnquiries(store, { now: NOW })).toEqual({ submissions: [], next_cursor: null });
   });
 });

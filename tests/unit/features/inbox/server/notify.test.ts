@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { notifyConfig, parseMailbox, siteBase } from "../../../../../netlify/lib/mail/config";
 import { encodedWords } from "../../../../../netlify/lib/mail/mail";
 import { describeSendError, mailOptions } from "../../../../../netlify/lib/mail/sender";
+import type { Enquiry } from "../../../../../src/features/inbox/server/enquiry-schema";
 import {
   enquiryLink,
   escapeHtml,
@@ -13,9 +14,8 @@ import {
   notificationMessageId,
 } from "../../../../../src/features/inbox/server/notify/message";
 import { retryDelay } from "../../../../../src/features/inbox/server/notify/outbox";
-import type { Submission } from "../../../../../src/features/inbox/server/submission-schema";
 
-const submission: Submission = {
+const submission: Enquiry = {
   id: "3f0c1d2e-4b5a-4c6d-8e7f-901234567890",
   created_at: "2025-01-05T14:30:00.000Z",
   name: "Kärt Tamm",

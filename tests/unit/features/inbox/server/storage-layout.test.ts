@@ -1,29 +1,29 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MARKED, SEARCH_MARK, SEARCH_QUERY, seededSubmission } from "../../../../../scripts/seed-submissions.mjs";
+import { MARKED, SEARCH_MARK, SEARCH_QUERY, seededEnquiry } from "../../../../../scripts/seed-submissions.mjs";
 import { CSV_COLUMNS, csvCell, csvFileName, neutralise, toCsv } from "../../../../../src/features/inbox/server/csv";
+import {
+  ENQUIRY_STATUSES,
+  EnquiryPatchSchema,
+  EnquirySchema,
+  EraseRequestSchema,
+  type ListedEnquiry,
+  NOTE_MAX_LENGTH,
+} from "../../../../../src/features/inbox/server/enquiry-schema";
 import { toItem } from "../../../../../src/features/inbox/server/queries";
 import { retentionCutoff } from "../../../../../src/features/inbox/server/retention-job";
 import {
+  enquiryKey,
   fold,
   fullRecord,
   indexEntry,
-  isSubmissionKey,
+  isEnquiryKey,
   keyId,
   keyTime,
   monthOf,
   searchText,
-  submissionKey,
   textMatches,
 } from "../../../../../src/features/inbox/server/storage-layout";
-import {
-  EraseRequestSchema,
-  NOTE_MAX_LENGTH,
-  SUBMISSION_STATUSES,
-  type SubmissionItem,
-  SubmissionPatchSchema,
-  SubmissionSchema,
-} from "../../../../../src/features/inbox/server/submission-schema";
 import { parseCsv } from "../../../../support/csv";
 
 const base = {
@@ -38,12 +38,12 @@ const base = {
 
 describe("inbox keys", () => {
   it("encode the creation time and the id, newest first", () => {
-    const key = submissionKey(new Date(base.created_at), base.id);
-    expect(isSubmissionKey(key)).toBe(true);
+    const key = enquiryKey(new Date(base.created_at), base.id);
+    expect(isEnquiryKey(key)).toBe(true);
     expect(keyTime(key)).toBe(Date.parse(base.created_at));
     expect(keyId(key)).toBe(base.id);
     expect(monthOf(keyTime(key))).toBe("2025-03");
-    const later = submissionKey(new Date(Date.parse(base.created_at) + 1), base.id);
+    const later = enquiryKey(new Date(Date.parse(base.created_at) + 1), base.id);
     expect(later < key).toBe(true);
   });
 });
@@ -190,7 +190,7 @@ describe("CSV", () => {
   });
 
   it("starts with a byte-order mark and the header row, and ends every line with CRLF", () => {
-    const item: SubmissionItem = toItem(fullRecord(base), false);
+    const item: ListedEnquiry = toItem(fullRecord(base), false);
     expect(toCsv([item])).toBe(
       '\uFEFF"id","kind","language","created_at","updated_at","status","name","email","phone","company","message","finishes","street","postal_code","city","country","note","notified"\r\n' +
         `"${base.id}","contact","en","${base.created_at}","${base.created_at}","new","Kärt Õunapuu","Kart@Example.ee","'+372 5555 0101","Ürgne OÜ","Ποιος; ΟΔΟΣ","",,,,,,false\r\n`,
@@ -266,28 +266,28 @@ describe("retention cutoff", () => {
 
 describe("inbox schemas", () => {
   it("reads records with and without the inbox fields", () => {
-    expect(SubmissionSchema.parse(base)).toEqual(base);
+    expect(EnquirySchema.parse(base)).toEqual(base);
     const changed = { ...base, status: "archived", note: null, updated_at: base.created_at };
-    expect(SubmissionSchema.parse(changed)).toEqual(changed);
-    expect(SubmissionSchema.safeParse({ ...base, status: "done" }).success).toBe(false);
+    expect(EnquirySchema.parse(changed)).toEqual(changed);
+    expect(EnquirySchema.safeParse({ ...base, status: "done" }).success).toBe(false);
   });
 
   it("accepts a status, a note or both; cleans the note and clears it when empty", () => {
-    expect(SUBMISSION_STATUSES).toEqual(["new", "read", "replied", "archived", "spam"]);
-    expect(SubmissionPatchSchema.parse({ status: "read" })).toEqual({ status: "read" });
-    expect(SubmissionPatchSchema.parse({ note: "  call back\u0000 " })).toEqual({ note: "call back" });
-    expect(SubmissionPatchSchema.parse({ note: " \u200b " })).toEqual({ note: null });
-    expect(SubmissionPatchSchema.parse({ note: null, status: "new" })).toEqual({ note: null, status: "new" });
-    expect(SubmissionPatchSchema.parse({ note: "😀".repeat(NOTE_MAX_LENGTH) }).note).toHaveLength(2 * NOTE_MAX_LENGTH);
+    expect(ENQUIRY_STATUSES).toEqual(["new", "read", "replied", "archived", "spam"]);
+    expect(EnquiryPatchSchema.parse({ status: "read" })).toEqual({ status: "read" });
+    expect(EnquiryPatchSchema.parse({ note: "  call back\u0000 " })).toEqual({ note: "call back" });
+    expect(EnquiryPatchSchema.parse({ note: " \u200b " })).toEqual({ note: null });
+    expect(EnquiryPatchSchema.parse({ note: null, status: "new" })).toEqual({ note: null, status: "new" });
+    expect(EnquiryPatchSchema.parse({ note: "😀".repeat(NOTE_MAX_LENGTH) }).note).toHaveLength(2 * NOTE_MAX_LENGTH);
   });
 
   it("refuses an empty change, an unknown status or field, and a note over the limit", () => {
-    const messages = (body: unknown) => SubmissionPatchSchema.safeParse(body).error?.issues.map((i) => i.message);
+    const messages = (body: unknown) => EnquiryPatchSchema.safeParse(body).error?.issues.map((i) => i.message);
     expect(messages({})).toEqual(["Send a status or a note"]);
     expect(messages({ status: "done" })).toEqual(["Status must be new, read, replied, archived or spam"]);
     expect(messages({ note: "n".repeat(NOTE_MAX_LENGTH + 1) })).toEqual(["Note must be at most 1000 characters"]);
     expect(messages({ note: 5 })).toEqual(["Note must be text or null"]);
-    expect(SubmissionPatchSchema.safeParse({ status: "read", id: "x" }).success).toBe(false);
+    expect(EnquiryPatchSchema.safeParse({ status: "read", id: "x" }).success).toBe(false);
   });
 
   it("reads an erasure address cleaned, and refuses one that is not an address", () => {
@@ -300,10 +300,10 @@ describe("inbox schemas", () => {
 describe("seeded submissions", () => {
   it("are valid stored records, and exactly 20 of 10,000 carry the search mark", () => {
     const now = Date.parse("2026-11-22T12:00:00Z");
-    const seeded = Array.from({ length: 10_000 }, (_, n) => seededSubmission(n, 10_000, now));
+    const seeded = Array.from({ length: 10_000 }, (_, n) => seededEnquiry(n, 10_000, now));
     for (const { key, stored } of seeded.filter((_, n) => n % 97 === 0)) {
-      expect(SubmissionSchema.parse(stored)).toEqual(stored);
-      expect(key).toBe(submissionKey(new Date(stored.created_at), stored.id));
+      expect(EnquirySchema.parse(stored)).toEqual(stored);
+      expect(key).toBe(enquiryKey(new Date(stored.created_at), stored.id));
     }
     const matching = seeded.filter(({ stored }) => textMatches(searchText(stored), fold(SEARCH_QUERY)));
     expect(matching).toHaveLength(MARKED);

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CSV_COLUMNS, exportCells } from "../../../../../src/features/inbox/server/csv";
+import type { ListedEnquiry } from "../../../../../src/features/inbox/server/enquiry-schema";
 import { toItem } from "../../../../../src/features/inbox/server/queries";
 import { fullRecord } from "../../../../../src/features/inbox/server/storage-layout";
-import type { SubmissionItem } from "../../../../../src/features/inbox/server/submission-schema";
 import { toXlsx, XLSX_SHEET, xlsxFileName, xlsxText } from "../../../../../src/features/inbox/server/xlsx";
 import { NOW, enquiry as storedEnquiry } from "../../../../support/enquiries";
 import { readXlsx, xlsxTexts } from "../../../../support/xlsx";
 
 /** A stored enquiry as the inbox lists it, with a fixed id and date so that rows compare whole. */
-const enquiry = (n: number, fields: Record<string, unknown> = {}): SubmissionItem =>
+const enquiry = (n: number, fields: Record<string, unknown> = {}): ListedEnquiry =>
   toItem(
     fullRecord({
       ...storedEnquiry(n, {

@@ -3,15 +3,15 @@ import { emailField, nullableText, PERSON_LIMITS } from "../../forms/schema";
 import { FINISH_KEY } from "../../products/finish-key";
 import { SpamVerdictSchema } from "../../spam/server/verdict";
 import {
+  ENQUIRY_KINDS,
+  ENQUIRY_STATUSES,
+  type EnquiryKind,
+  type EnquiryStatus,
   NOTE_MAX_LENGTH,
   STATUS_LIST,
-  SUBMISSION_KINDS,
-  SUBMISSION_STATUSES,
-  type SubmissionKind,
-  type SubmissionStatus,
 } from "../api-contract";
 
-export { NOTE_MAX_LENGTH, SUBMISSION_KINDS, SUBMISSION_STATUSES, type SubmissionKind, type SubmissionStatus };
+export { ENQUIRY_KINDS, ENQUIRY_STATUSES, type EnquiryKind, type EnquiryStatus, NOTE_MAX_LENGTH };
 
 import * as z from "../../../lib/zod-mini";
 
@@ -40,9 +40,9 @@ export const StoredAddressSchema = z.strictObject({
  * `updated_at` are written once an admin changes the enquiry, and a record without them reads as
  * status "new", no note, and `updated_at` equal to `created_at`.
  */
-export const SubmissionSchema = z.strictObject({
+export const EnquirySchema = z.strictObject({
   /** Absent on contact messages (every record before sample requests existed is one). */
-  kind: z.optional(z.enum(SUBMISSION_KINDS)),
+  kind: z.optional(z.enum(ENQUIRY_KINDS)),
   id: z.uuid(),
   created_at: z.iso.datetime(),
   name: z.string(),
@@ -56,7 +56,7 @@ export const SubmissionSchema = z.strictObject({
   /** A sample request's delivery address and finishes. */
   address: z.optional(StoredAddressSchema),
   finishes: z.optional(z.array(RequestedFinishSchema)),
-  status: z.optional(z.enum(SUBMISSION_STATUSES)),
+  status: z.optional(z.enum(ENQUIRY_STATUSES)),
   note: z.optional(z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH)))),
   updated_at: z.optional(z.iso.datetime()),
   /** Why the spam defence filed it as spam (kept after "Not spam", so staff see what misled it). */
@@ -64,17 +64,17 @@ export const SubmissionSchema = z.strictObject({
   /** Filed as spam on arrival, so its notification mail has not been sent: "Not spam" sends it, once. */
   withheld: z.optional(z.literal(true)),
 });
-export type Submission = z.infer<typeof SubmissionSchema>;
+export type Enquiry = z.infer<typeof EnquirySchema>;
 
 /** One enquiry as the admin API answers it: every field present, and whether its notification went out. */
-const { withheld: _withheld, ...storedShape } = SubmissionSchema.shape;
-export const SubmissionItemSchema = z.strictObject({
+const { withheld: _withheld, ...storedShape } = EnquirySchema.shape;
+export const ListedEnquirySchema = z.strictObject({
   ...storedShape,
-  kind: z.enum(SUBMISSION_KINDS),
+  kind: z.enum(ENQUIRY_KINDS),
   language: z.enum(LOCALES),
   address: z.nullable(StoredAddressSchema),
   finishes: z.array(RequestedFinishSchema),
-  status: z.enum(SUBMISSION_STATUSES),
+  status: z.enum(ENQUIRY_STATUSES),
   note: z.nullable(z.string().check(z.maxLength(NOTE_MAX_LENGTH))),
   updated_at: z.iso.datetime(),
   /** The spam defence's reasons when it filed the enquiry as spam; null otherwise. */
@@ -82,7 +82,7 @@ export const SubmissionItemSchema = z.strictObject({
   /** False while the notification mail about it has not gone out (withheld while it is spam). */
   notified: z.boolean(),
 });
-export type SubmissionItem = z.infer<typeof SubmissionItemSchema>;
+export type ListedEnquiry = z.infer<typeof ListedEnquirySchema>;
 
 const STATUS_MESSAGE = `Status must be ${STATUS_LIST}`;
 const NOTE_MESSAGE = `Note must be at most ${NOTE_MAX_LENGTH} characters`;
@@ -91,15 +91,15 @@ const NOTE_MESSAGE = `Note must be at most ${NOTE_MAX_LENGTH} characters`;
  * The body of a change to one enquiry: a status, a note, or both. The note is cleaned like the form's
  * fields; an empty note (after cleaning) or null clears it.
  */
-export const SubmissionPatchSchema = z
+export const EnquiryPatchSchema = z
   .strictObject({
-    status: z.optional(z.enum(SUBMISSION_STATUSES, { error: STATUS_MESSAGE })),
+    status: z.optional(z.enum(ENQUIRY_STATUSES, { error: STATUS_MESSAGE })),
     note: z.optional(nullableText(NOTE_MAX_LENGTH, "Note must be text or null", NOTE_MESSAGE)),
   })
   .check(
     z.refine((body) => body.status !== undefined || body.note !== undefined, { error: "Send a status or a note" }),
   );
-export type SubmissionPatch = z.output<typeof SubmissionPatchSchema>;
+export type EnquiryPatch = z.output<typeof EnquiryPatchSchema>;
 
 /** The body of an erasure request: the address whose enquiries are all deleted. */
 export const EraseRequestSchema = z.strictObject({

@@ -1,14 +1,14 @@
-import { formatSubmissionDate, orDash } from "./display";
-import type { SubmissionItem } from "./inbox-types";
+import { formatEnquiryDate, orDash } from "./display";
+import type { ListedEnquiry } from "./inbox-types";
 import { finishLabel } from "./kinds";
 import { KindTag, LanguageTag, NotSentMarker, StatusBadge } from "./StatusBadge";
 
 const COLUMNS = ["Date", "Name", "Email", "Phone", "Company", "Message", "Status"] as const;
 
 interface Props {
-  items: readonly SubmissionItem[];
+  items: readonly ListedEnquiry[];
   /** Opens an enquiry's detail; `opener` gets the focus back when it closes. */
-  onOpen: (item: SubmissionItem, opener: HTMLElement) => void;
+  onOpen: (item: ListedEnquiry, opener: HTMLElement) => void;
   /** With these, a first column of checkboxes selects enquiries for a bulk action. */
   selection?: {
     selected: ReadonlySet<string>;
@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** What the Message column shows: the message, or for a sample request (which has none) its finishes. */
-const summary = (item: SubmissionItem) =>
+const summary = (item: ListedEnquiry) =>
   item.kind === "samples" ? item.finishes.map(finishLabel).join("\n") : item.message;
 
 /**
@@ -26,7 +26,7 @@ const summary = (item: SubmissionItem) =>
  * under it tells quote and sample requests apart. The frame scrolls sideways on narrow screens and
  * is focusable, so keyboard users can scroll it too.
  */
-export function SubmissionsTable({ items, onOpen, selection }: Props) {
+export function EnquiriesTable({ items, onOpen, selection }: Props) {
   const all = items.length > 0 && items.every((item) => selection?.selected.has(item.id));
   return (
     <section
@@ -74,10 +74,10 @@ export function SubmissionsTable({ items, onOpen, selection }: Props) {
                       onChange={(event) => selection.onSelect(s.id, event.currentTarget.checked)}
                       className="size-4 accent-moss"
                     />
-                    {formatSubmissionDate(s.created_at)}
+                    {formatEnquiryDate(s.created_at)}
                   </span>
                 ) : (
-                  formatSubmissionDate(s.created_at)
+                  formatEnquiryDate(s.created_at)
                 )}
               </td>
               <td className="max-w-48 px-4 py-3 wrap-anywhere" title={s.name}>
