@@ -21,9 +21,9 @@ const { openStore, STORES } = await import("../netlify/lib/storage.ts");
 const { examine } = await import("../src/features/inbox/server/doctor.ts");
 const { compactPending } = await import("../src/features/inbox/server/compaction.ts");
 const { pendingKeys, readPointer } = await import("../src/features/inbox/server/index-store.ts");
-const { submissionKey, isSubmissionKey } = await import("../src/features/inbox/server/storage-layout.ts");
+const { enquiryKey, isEnquiryKey } = await import("../src/features/inbox/server/storage-layout.ts");
 const { createNotifier, notifyConfig } = await import("../src/features/inbox/server/notify/index.ts");
-const { deleteKeys, saveIndexedSubmission } = await import("../src/features/inbox/server/enquiry-store.ts");
+const { deleteKeys, saveIndexedEnquiry } = await import("../src/features/inbox/server/enquiry-store.ts");
 const { applyRetention } = await import("../src/features/inbox/server/retention-job.ts");
 const { emulatorSignIn } = await import("../tests/support/emulator-sign-in.ts");
 
@@ -177,7 +177,7 @@ async function seedForStaff(tag) {
       message: `For the staff's changes. ${tag}-staff-${n}`,
       language: "en",
     };
-    await saveIndexedSubmission(stores, submission);
+    await saveIndexedEnquiry(stores, submission);
     made.push(submission);
   }
   return made;
@@ -222,7 +222,7 @@ async function staffCall(change, token, killed = false) {
 
 /** Whether the staff's changes are all in storage as asked (after their retries). */
 async function staffOutcome([first, second, third]) {
-  const key = (s) => submissionKey(new Date(s.created_at), s.id);
+  const key = (s) => enquiryKey(new Date(s.created_at), s.id);
   const changed = await stores.submissions.get(key(first), { type: "json", consistency: "strong" });
   const deleted = await stores.submissions.get(key(second), { type: "json", consistency: "strong" });
   const erased = await stores.submissions.get(key(third), { type: "json", consistency: "strong" });
@@ -242,7 +242,7 @@ async function staffOutcome([first, second, third]) {
 async function storedWith(tag) {
   const { blobs } = await stores.submissions.list();
   const found = [];
-  for (const { key } of blobs.filter((b) => isSubmissionKey(b.key))) {
+  for (const { key } of blobs.filter((b) => isEnquiryKey(b.key))) {
     const record = await stores.submissions.get(key, { type: "json", consistency: "strong" }).catch(() => null);
     if (record && JSON.stringify(record).includes(tag)) found.push({ key, record });
   }

@@ -13,7 +13,7 @@ import { BlobsServer } from "@netlify/blobs/server";
 import "./lib/typescript-imports.mjs";
 import "./local-fixes/netlify-blobs-server.mjs";
 
-const { examine, removeUnreadable, restoreSubmission } = await import("../src/features/inbox/server/doctor.ts");
+const { examine, removeUnreadable, restoreEnquiry } = await import("../src/features/inbox/server/doctor.ts");
 const { openStore, STORES } = await import("../netlify/lib/storage.ts");
 
 const args = process.argv.slice(2);
@@ -48,7 +48,7 @@ const { stores: open, where, stop } = await openStores();
 const stores = { submissions: open(STORES.submissions), index: open(STORES.index), outbox: open(STORES.outbox) };
 try {
   if (restoreFile) {
-    const key = await restoreSubmission(stores, JSON.parse(await readFile(restoreFile, "utf8")));
+    const key = await restoreEnquiry(stores, JSON.parse(await readFile(restoreFile, "utf8")));
     console.log(`Restored ${key} from ${restoreFile}; it is listed again.`);
   } else {
     const findings = await examine(stores);

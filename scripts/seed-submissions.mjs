@@ -11,6 +11,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { BlobsServer } from "@netlify/blobs/server";
 import {
+  enquiryKey,
   fullRecord,
   INDEX_VERSION,
   indexEntry,
@@ -22,7 +23,6 @@ import {
   pointerKey,
   rowsKey,
   shardKey,
-  submissionKey,
 } from "../src/features/inbox/server/storage-layout.ts";
 import "./local-fixes/netlify-blobs-server.mjs";
 import "./lib/typescript-imports.mjs";
@@ -30,7 +30,7 @@ import "./lib/typescript-imports.mjs";
 // Through the site's own guarded stores, as the functions write: see netlify/lib/storage.ts.
 const { openStore } = await import("../netlify/lib/storage.ts");
 
-export { submissionKey };
+export { enquiryKey };
 
 const DIRECTORY = join(process.cwd(), ".netlify", "blobs-serve");
 /** The site id the local Netlify server files its stores under. */
@@ -45,7 +45,7 @@ export const SEARCH_QUERY = "partel ounapuu";
 export const MARKED = 20;
 /** A search that no seeded submission matches. */
 export const NO_MATCH_QUERY = "no such enquiry anywhere";
-/** @type {import("../src/features/contact/schema").SubmissionStatus[]} */
+/** @type {import("../src/features/contact/schema").EnquiryStatus[]} */
 const STATUS_CYCLE = ["new", "new", "new", "new", "new", "new", "read", "read", "replied", "archived"];
 /** The status tab the bench measures: one seeded submission in ten. */
 export const BENCH_STATUS = "replied";
@@ -104,7 +104,7 @@ function byMonth(pairs) {
 }
 
 /** The n-th of `count` seeded submissions, created `now` or up to a year before. */
-export function seededSubmission(n, count, now) {
+export function seededEnquiry(n, count, now) {
   const year = 365 * 24 * 60 * 60 * 1000;
   const id = randomUUID();
   // Spread over the past year, older as n grows.
@@ -124,7 +124,7 @@ export function seededSubmission(n, count, now) {
   // New ones are stored as the contact form stores them; the others as an admin's change leaves them.
   const stored =
     status === "new" ? submission : { ...submission, status, note: null, updated_at: submission.created_at };
-  return { key: submissionKey(createdAt, id), stored };
+  return { key: enquiryKey(createdAt, id), stored };
 }
 
 /**
@@ -139,7 +139,7 @@ export async function seedSubmissions(
   const wasEmpty = (await storedKeys({ directory })).length === 0;
   const stores = await openStores(directory);
   try {
-    const seeded = Array.from({ length: count }, (_, n) => seededSubmission(n, count, now));
+    const seeded = Array.from({ length: count }, (_, n) => seededEnquiry(n, count, now));
     for (const [month, pairs] of byMonth(seeded.map((s) => [s.key, indexEntry(s.stored)]))) {
       await update(stores.index, shardKey(month), (doc) => ({
         v: INDEX_VERSION,
