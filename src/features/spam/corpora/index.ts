@@ -3,6 +3,7 @@ import fresh from "./fresh.json" with { type: "json" };
 import heldOut from "./held-out.json" with { type: "json" };
 import labelled from "./labelled.json" with { type: "json" };
 import nordicDisguised from "./nordic-disguised.json" with { type: "json" };
+import spring from "./spring.json" with { type: "json" };
 import winter from "./winter.json" with { type: "json" };
 
 /**
@@ -17,6 +18,7 @@ const corpora = {
   "baltic-german": balticGerman,
   "nordic-disguised": nordicDisguised,
   winter,
+  spring,
 };
 
 export type CorpusName = keyof typeof corpora;

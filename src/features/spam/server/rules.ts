@@ -131,6 +131,26 @@ export function disguisedWord(text: string): string | null {
   return MIXED_SCRIPT_WORD.exec(normal)?.[0] ?? INVISIBLE_IN_WORD.exec(normal)?.[0] ?? null;
 }
 
+/**
+ * Values a form is filled with to try it or by a bot, in any language: test words, keyboard runs,
+ * "example" words, and the names each country's forms use as a placeholder for a person.
+ */
+const PLACEHOLDER =
+  /(?:^|[^\p{L}])(?:testi?|testikatu|asdf\w*|asdasd\w*|qwert\w*|sdfsdf|dfgdfg|zxcv\w*|lorem|ipsum|example|exempel\w*|eksempel\w*|esimerkki\w*|näidis|john doe|jane doe|max mustermann|matti meikäläinen|maija meikäläinen|sven svensson|ola nordmann|kari nordmann|mari maasikas|jaan tamm|иван иванов|jānis bērziņš|vardenis pavardenis)(?=$|[^\p{L}])/iu;
+
+/** A sample request whose address fields a person would not write so: placeholders, zeros, one value in many fields. */
+function junkAddress(input: ScoredText): string | null {
+  if (!input.address) return null;
+  const fields = [input.name, input.company ?? "", input.address.street, input.address.postal_code, input.address.city]
+    .map((value) => value.trim().toLowerCase())
+    .filter(Boolean);
+  const repeated = fields.find((value, i) => fields.filter((other, j) => j !== i && other === value).length >= 2);
+  if (repeated) return `"${repeated}" in three fields`;
+  const placeholder = PLACEHOLDER.exec(fields.join(" | "))?.[0].trim();
+  if (placeholder) return `a placeholder: "${placeholder}"`;
+  return null;
+}
+
 const count = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].length;
 
 /** The share of upper-case letters among the letters of `text`, any script. */
@@ -168,6 +188,10 @@ export function scoreEnquiry(input: ScoredText): Scored {
     const found = theme.pattern.exec(said);
     if (found) add(theme.rule, theme.points, `says "${found[0].trim()}"`);
   }
+  const junk = junkAddress(input);
+  if (junk) add("placeholder", 5, `a sample request filled in as no customer would: ${junk}`);
+  if (input.address && /^\D*0+\D*$/.test(input.address.postal_code.replace(/[\s-]/g, "")))
+    add("zero-postcode", 2, "a postal code of zeros");
   const disguised = disguisedWord(all);
   if (disguised)
     add("disguise", 5, `a word in disguise: "${disguised.replace(new RegExp(INVISIBLE.source, "gu"), "·")}"`);

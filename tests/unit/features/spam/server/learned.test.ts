@@ -62,9 +62,10 @@ describe("training", () => {
 
 describe("the spam check on corpora it never learned from", () => {
   let splits: ReturnType<typeof crossCorpus> = [];
+  // Seven trainings, one per corpus left out, beside the other test files: a generous limit.
   beforeAll(() => {
     splits = crossCorpus();
-  }, 60_000);
+  }, 240_000);
 
   it("files no Russian legitimate enquiry as spam, and a missing proof of work never makes one spam", () => {
     for (const split of splits) {
@@ -75,15 +76,16 @@ describe("the spam check on corpora it never learned from", () => {
     expect(filed("missing")).toBe(filed("valid"));
   });
 
-  it("holds its figures: 429 of 487 spam caught over every split, at most 3 of 476 legitimate filed as spam", () => {
+  it("holds its figures: 542 of 607 spam caught over every split, at most 1 of 596 legitimate filed as spam", () => {
     // The training is seeded, so these figures are exact; a change that lowers them fails here.
     const solved = splits.filter((s) => s.proof === "valid");
-    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(429);
-    expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(487);
-    expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(3);
-    // The corpus written last, after the verdict's settings were chosen: its first look.
-    const winter = solved.find((s) => s.corpus === "winter");
-    expect(winter?.spam.filed).toBeGreaterThanOrEqual(79);
-    expect(winter?.legitimate.filed).toBeLessThanOrEqual(1);
+    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(542);
+    expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(607);
+    expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(1);
+    // The two corpora written last, each after the settings it was first measured against were chosen.
+    const [winter, spring] = ["winter", "spring"].map((name) => solved.find((s) => s.corpus === name));
+    expect(winter?.spam.filed).toBeGreaterThanOrEqual(99);
+    expect(spring?.spam.filed).toBeGreaterThanOrEqual(91);
+    expect((winter?.legitimate.filed ?? 9) + (spring?.legitimate.filed ?? 9)).toBeLessThanOrEqual(1);
   });
 });

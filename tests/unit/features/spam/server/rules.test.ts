@@ -185,3 +185,30 @@ describe("a word in disguise", () => {
     }
   });
 });
+
+describe("a sample request filled in as no customer would", () => {
+  const request = (name: string, company: string | null, street: string, postal: string, city: string): ScoredText => ({
+    name,
+    email: "x@example.com",
+    company,
+    phone: null,
+    message: null,
+    address: { street, postal_code: postal, city },
+    proof: "valid",
+  });
+  const points = (text: ScoredText) => scoreEnquiry(text).score;
+
+  it("files one value in three fields, or a placeholder, as spam by itself", () => {
+    expect(points(request("ZxQwPtLm", "ZxQwPtLm", "ZxQwPtLm", "1", "Tallinn"))).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
+    expect(points(request("Test Test", "Test", "Testi 1", "10111", "Tallinn"))).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
+    expect(points(request("Ola Nordmann", null, "Storgata 1", "0155", "Oslo"))).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
+  });
+
+  it("leaves real requests alone: a company named like its owner, a c/o address, a testing laboratory", () => {
+    expect(points(request("Liisa Põder", "Liisa Põder", "Telliskivi 60a/3", "10412", "Tallinn"))).toBeLessThan(
+      SPAM_THRESHOLD,
+    );
+    expect(points(request("Anna Berg", null, "c/o Lind, Box 12", "164 22", "Kista"))).toBeLessThan(SPAM_THRESHOLD);
+    expect(points(request("Pekka Virta", "Nordic Testing Laboratory Oy", "Tekniikantie 4", "02150", "Espoo"))).toBe(0);
+  });
+});
