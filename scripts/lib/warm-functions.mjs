@@ -1,7 +1,7 @@
 // The preview runs built functions as Netlify runs deployed ones: an instance loads a function once and
 // serves one invocation at a time, and a request that arrives while every instance of that function
 // is busy gets a new one. The local server instead starts a fresh worker for every request, which
-// re-imports the function each time (about 0.3 s here): right under `npm start`, where the source
+// re-imports the function each time: right under `npm start`, where the source
 // changes, but not what a visitor or an admin of a deployed site waits for.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
@@ -93,6 +93,21 @@ export function timeoutResponse() {
 }
 
 /**
+ * The warm instances of one runtime: its own invokeFunction, the pool of each built entry file, every
+ * instance running, and whether they were stopped.
+ * @typedef {{ idle: Worker[], running: number, waiting: ((worker: Worker) => void)[] }} Pool
+ * @typedef {{
+ *   runtime: any,
+ *   original: (options: any) => Promise<unknown>,
+ *   poolSize: number,
+ *   pools: Map<string, Pool>,
+ *   all: Set<Worker>,
+ *   nextId: number,
+ *   stopped: boolean,
+ * }} Warm
+ */
+
+/**
  * Makes the local Functions runtime run v2 functions in warm instances, at most `poolSize` per
  * function, the rest queued in arrival order. An invocation that runs longer than the function's
  * timeout is stopped (its instance ends, as a timed-out instance does) and answered 504. Returns a
@@ -103,130 +118,174 @@ export function warmInstances(
   { poolSize = Number(process.env.PREVIEW_FUNCTION_INSTANCES) || DEFAULT_POOL_SIZE } = {},
 ) {
   if (runtime[WRAPPED]) return runtime[WRAPPED];
-  const original = runtime.invokeFunction;
-  /** @type {Map<string, { idle: Worker[], running: number, waiting: ((worker: Worker) => void)[] }>} per built entry file */
-  const pools = new Map();
-  /** @type {Set<Worker>} */
-  const all = new Set();
-  let nextId = 0;
-  let stopped = false;
-
-  const poolOf = (entry) => {
-    let pool = pools.get(entry);
-    if (!pool) {
-      pool = { idle: [], running: 0, waiting: [] };
-      pools.set(entry, pool);
-    }
-    return pool;
+  /** @type {Warm} */
+  const warm = {
+    runtime,
+    original: runtime.invokeFunction,
+    poolSize,
+    /** per built entry file */
+    pools: new Map(),
+    all: new Set(),
+    nextId: 0,
+    stopped: false,
   };
-
-  /** A new instance counted in the pool; when it ends, its place goes to the next in line. */
-  function start(entry) {
-    const pool = poolOf(entry);
-    pool.running += 1;
-    const worker = new Worker(INSTANCE_SCRIPT);
-    all.add(worker);
-    worker.once("exit", () => {
-      all.delete(worker);
-      pool.running -= 1;
-      pool.idle = pool.idle.filter((w) => w !== worker);
-      const next = stopped ? undefined : pool.waiting.shift();
-      if (next) next(start(entry));
-    });
-    return worker;
-  }
-
-  /** An idle instance, a new one while the pool has room, or the next one freed. */
-  function acquire(entry) {
-    const pool = poolOf(entry);
-    const free = pool.idle.pop();
-    if (free) return Promise.resolve(free);
-    if (pool.running < poolSize) return Promise.resolve(start(entry));
-    return new Promise((resolve) => pool.waiting.push(resolve));
-  }
-
-  /** Hands a finished instance to the next in line, or back to the idle ones. */
-  function release(entry, worker) {
-    const pool = poolOf(entry);
-    const next = pool.waiting.shift();
-    if (next) next(worker);
-    else pool.idle.push(worker);
-  }
-
-  function invoke(worker, message) {
-    return new Promise((resolve, reject) => {
-      const done = () => {
-        worker.off("message", onMessage);
-        worker.off("error", onError);
-        worker.off("exit", onExit);
-      };
-      const onMessage = (reply) => {
-        if (reply.id !== message.id) return;
-        done();
-        if (reply.error) reject(new Error(reply.error));
-        else resolve(reply.result);
-      };
-      const onError = (error) => {
-        done();
-        reject(error);
-      };
-      // An instance whose process ended mid-invocation (it crashed, or was killed) answers nothing.
-      const onExit = (code) => {
-        done();
-        reject(new Error(`the function's instance ended (exit code ${code}) before it answered`));
-      };
-      worker.on("message", onMessage);
-      worker.once("error", onError);
-      worker.once("exit", onExit);
-      worker.postMessage(message);
-    });
-  }
-
-  runtime.invokeFunction = async function invokeWarm(options) {
-    const { context, func, request, route, timeout } = options;
-    const build = await func.getBuildData();
-    if (build?.runtimeAPIVersion !== 2) return original.call(this, options);
-    const entry = new URL(`file://${build.buildPath ?? func.mainFile}`).href;
-    const event = await lambdaEvent(request, route);
-    const worker = await acquire(entry);
-    /** @type {NodeJS.Timeout | undefined} */
-    let timer;
-    const timedOut = new Promise((resolve) => {
-      timer = setTimeout(() => resolve("timeout"), timeout * 1000);
-    });
-    try {
-      const result = await Promise.race([
-        invoke(worker, {
-          id: ++nextId,
-          entry,
-          event,
-          clientContext: JSON.stringify(context),
-          // The instance's own limit comes later: the pool stops a run that is out of time itself.
-          timeoutMs: timeout * 1000 + 5000,
-        }),
-        timedOut,
-      ]);
-      if (result === "timeout") {
-        await worker.terminate();
-        return timeoutResponse();
-      }
-      release(entry, worker);
-      return webResponse(result);
-    } catch (error) {
-      // An instance that failed is not reused, as a crashed instance is replaced.
-      await worker.terminate();
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+  runtime.invokeFunction = function invokeWarm(options) {
+    return invokeInInstance(warm, this, options);
   };
-
-  const stop = async () => {
-    stopped = true;
-    runtime.invokeFunction = original;
-    delete runtime[WRAPPED];
-    await Promise.all([...all].map((worker) => worker.terminate()));
-  };
+  const stop = () => stopInstances(warm);
   runtime[WRAPPED] = stop;
   return stop;
+}
+
+/**
+ * The pool of one built entry file, created empty on first use.
+ * @param {Warm} warm
+ * @param {string} entry
+ */
+function poolOf(warm, entry) {
+  let pool = warm.pools.get(entry);
+  if (!pool) {
+    pool = { idle: [], running: 0, waiting: [] };
+    warm.pools.set(entry, pool);
+  }
+  return pool;
+}
+
+/**
+ * A new instance counted in the pool; when it ends, its place goes to the next in line.
+ * @param {Warm} warm
+ * @param {string} entry
+ * @returns {Worker}
+ */
+function start(warm, entry) {
+  const pool = poolOf(warm, entry);
+  pool.running += 1;
+  const worker = new Worker(INSTANCE_SCRIPT);
+  warm.all.add(worker);
+  worker.once("exit", () => {
+    warm.all.delete(worker);
+    pool.running -= 1;
+    pool.idle = pool.idle.filter((w) => w !== worker);
+    const next = warm.stopped ? undefined : pool.waiting.shift();
+    if (next) next(start(warm, entry));
+  });
+  return worker;
+}
+
+/**
+ * An idle instance, a new one while the pool has room, or the next one freed.
+ * @param {Warm} warm
+ * @param {string} entry
+ * @returns {Promise<Worker>}
+ */
+function acquire(warm, entry) {
+  const pool = poolOf(warm, entry);
+  const free = pool.idle.pop();
+  if (free) return Promise.resolve(free);
+  if (pool.running < warm.poolSize) return Promise.resolve(start(warm, entry));
+  return new Promise((resolve) => pool.waiting.push(resolve));
+}
+
+/**
+ * Hands a finished instance to the next in line, or back to the idle ones.
+ * @param {Warm} warm
+ * @param {string} entry
+ * @param {Worker} worker
+ */
+function release(warm, entry, worker) {
+  const pool = poolOf(warm, entry);
+  const next = pool.waiting.shift();
+  if (next) next(worker);
+  else pool.idle.push(worker);
+}
+
+/**
+ * Sends one invocation to an instance and resolves with its result; rejects when the instance reports
+ * an error, fails or ends before it answers.
+ * @param {Worker} worker
+ * @param {{ id: number } & Record<string, unknown>} message
+ */
+function invoke(worker, message) {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+    };
+    const onMessage = (reply) => {
+      if (reply.id !== message.id) return;
+      done();
+      if (reply.error) reject(new Error(reply.error));
+      else resolve(reply.result);
+    };
+    const onError = (error) => {
+      done();
+      reject(error);
+    };
+    // An instance whose process ended mid-invocation (it crashed, or was killed) answers nothing.
+    const onExit = (code) => {
+      done();
+      reject(new Error(`the function's instance ended (exit code ${code}) before it answered`));
+    };
+    worker.on("message", onMessage);
+    worker.once("error", onError);
+    worker.once("exit", onExit);
+    worker.postMessage(message);
+  });
+}
+
+/**
+ * The runtime's invokeFunction with warm instances: a v2 function runs in an instance of its pool,
+ * within its timeout; any other goes to the runtime's own invokeFunction, called on `self`.
+ * @param {Warm} warm
+ * @param {unknown} self
+ */
+async function invokeInInstance(warm, self, options) {
+  const { context, func, request, route, timeout } = options;
+  const build = await func.getBuildData();
+  if (build?.runtimeAPIVersion !== 2) return warm.original.call(self, options);
+  const entry = new URL(`file://${build.buildPath ?? func.mainFile}`).href;
+  const event = await lambdaEvent(request, route);
+  const worker = await acquire(warm, entry);
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const timedOut = new Promise((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeout * 1000);
+  });
+  try {
+    const result = await Promise.race([
+      invoke(worker, {
+        id: ++warm.nextId,
+        entry,
+        event,
+        clientContext: JSON.stringify(context),
+        // The instance's own limit comes later: the pool stops a run that is out of time itself.
+        timeoutMs: timeout * 1000 + 5000,
+      }),
+      timedOut,
+    ]);
+    if (result === "timeout") {
+      await worker.terminate();
+      return timeoutResponse();
+    }
+    release(warm, entry, worker);
+    return webResponse(result);
+  } catch (error) {
+    // An instance that failed is not reused, as a crashed instance is replaced.
+    await worker.terminate();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Stops every instance and gives the runtime back its own invokeFunction.
+ * @param {Warm} warm
+ */
+async function stopInstances(warm) {
+  warm.stopped = true;
+  warm.runtime.invokeFunction = warm.original;
+  delete warm.runtime[WRAPPED];
+  await Promise.all([...warm.all].map((worker) => worker.terminate()));
 }
