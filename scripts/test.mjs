@@ -26,7 +26,7 @@ const GATES = [
   },
   {
     name: "lint and format (biome)",
-    args: ["node_modules/@biomejs/biome/bin/biome", "ci", "--error-on-warnings", "."],
+    args: ["node_modules/@biomejs/biome/bin/biome", "ci", "--colors=off", "--error-on-warnings", "."],
     summary: lines(/^Checked \d+ files?/),
   },
   {
