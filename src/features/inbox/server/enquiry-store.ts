@@ -187,7 +187,10 @@ export async function updateEnquiry(
  * stored without its index entry), then their new index entries, export copies, id pointers and
  * outbox entries, and their entries in the month shards last. A deletion that stops half-way thus
  * leaves a shard entry, by which a retry (or an erasure by the same address) finds the rest, and
- * which the daily maintenance removes once its submission is gone.
+ * which the daily maintenance removes once its submission is gone. The export copies are removed
+ * once more after the shard entries: an export that read the shard before then may be writing its
+ * copies back, and that write either lands before this removal or fails on the changed document
+ * (see writeBackRows), so no copy of a deleted submission comes back.
  */
 export async function deleteKeys(
   stores: InboxStores & { outbox?: BlobStore | undefined },
@@ -204,6 +207,7 @@ export async function deleteKeys(
     ]),
   );
   await removeEntries(stores.index, keys);
+  await removeRows(stores.index, keys);
 }
 
 /**
