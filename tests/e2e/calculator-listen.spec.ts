@@ -67,10 +67,12 @@ for (const locale of LOCALES) {
     const after = page.getByRole("button", { name: words.after });
     const status = page.locator("[data-out=listen]");
     await before.click();
-    await expect(status).toHaveText(words.playingBefore);
+    // The first press loads the code and the dry sound and computes the responses in a worker: on a
+    // busy two-core machine that can take longer than an assertion's usual wait.
+    await expect(status).toHaveText(words.playingBefore, { timeout: 20_000 });
     await expect(before).toHaveAttribute("aria-pressed", "true");
     await after.click();
-    await expect(status).toHaveText(words.playingAfter);
+    await expect(status).toHaveText(words.playingAfter, { timeout: 20_000 });
     await expect(before).toHaveAttribute("aria-pressed", "false");
     await expect(after).toHaveAttribute("aria-pressed", "true");
     // Pressed again, the one playing stops.
