@@ -77,6 +77,8 @@ test("the first screen's photo is preloaded from the head, fetched once at high 
   browser,
   baseURL,
 }) => {
+  // Three pages at two widths, each a fresh context on a throttled connection: more than one test's usual time.
+  test.setTimeout(90_000);
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 1440, height: 900 },
