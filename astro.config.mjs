@@ -8,6 +8,7 @@ import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "astro/config";
 import { firebaseBuildEnv } from "./integrations/build-env.mjs";
+import { clientIntent } from "./integrations/client-intent.mjs";
 import { contentSecurityPolicy, cspHash } from "./integrations/csp-policy.mjs";
 import { postBuild } from "./integrations/post-build/index.mjs";
 import { spamModel } from "./integrations/spam-model.mjs";
@@ -64,6 +65,8 @@ export default defineConfig({
   }),
   integrations: [
     react(),
+    // `client:intent`: the gallery's lightbox hydrates on a visitor's first sign of intent.
+    clientIntent(),
     mdx(),
     // Each page is listed with its alternates in the other languages (xhtml:link hreflang).
     sitemap({
@@ -108,14 +111,19 @@ export default defineConfig({
           if (!headInject) handler(level, log);
         },
         output: {
-          // Island pages load React (with the islands' shared form components) as one file, and the
-          // forms' shared code (zod/mini, field builders, toasts, API error codes; no React, so the
-          // sign-in page can use it) as another, rather than as many small chunks.
+          // Island pages load React as one file (the gallery's lightbox shares it with the forms), the
+          // forms' React components as another, and the forms' shared code (zod/mini, field builders,
+          // toasts, API error codes; no React, so the sign-in page can use it) as a third, rather than
+          // as many small chunks.
           codeSplitting: {
             groups: [
               {
                 name: "react",
-                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|src[\\/]features[\\/]forms[\\/][\w-]+\.tsx$/,
+                test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              },
+              {
+                name: "form-fields",
+                test: /src[\\/]features[\\/]forms[\\/][\w-]+\.tsx$/,
               },
               {
                 // The one text helper of the forms and the calculator, which share nothing else.

@@ -52,6 +52,8 @@ export function pageScripts(html, read, { includeDynamic = false, stopAt = () =>
   const inline = [];
   /** @type {string[]} */
   const queue = [];
+  /** @type {Set<string>} */
+  const reached = new Set();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = match[1] ?? "";
     if (/type="application\/(ld\+)?json"/.test(attrs)) continue;
@@ -59,15 +61,21 @@ export function pageScripts(html, read, { includeDynamic = false, stopAt = () =>
     if (src) queue.push(src);
     else if (match[2]?.trim()) inline.push(match[2]);
   }
-  for (const match of html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)) if (match[1]) queue.push(match[1]);
+  // An island's component and its renderer load together; when the component is an on-demand entry
+  // point (an island that hydrates on a visitor's intent), so is its renderer.
+  for (const match of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    const component = /\bcomponent-url="([^"]+)"/.exec(match[0])?.[1];
+    const renderer = /\brenderer-url="([^"]+)"/.exec(match[0])?.[1];
+    const stop = component ? stopAt(component) : undefined;
+    if (stop) reached.add(stop);
+    else for (const url of [component, renderer]) if (url) queue.push(url);
+  }
   /** @param {string} code @param {string} url */
   const follows = (code, url) => includeDynamic || importsStatically(code, url);
   for (const code of inline) for (const url of importedChunks(code, "/")) if (follows(code, url)) queue.push(url);
 
   /** @type {Set<string>} */
   const seen = new Set();
-  /** @type {Set<string>} */
-  const reached = new Set();
   const texts = [...inline];
   while (queue.length > 0) {
     const url = /** @type {string} */ (queue.shift());

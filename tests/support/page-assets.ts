@@ -52,11 +52,13 @@ export function pageJavaScript(
 }
 
 /**
- * Everything one on-demand chunk loads, its static and dynamic imports followed; other on-demand
- * entry points it reaches are measured apart, as for a page.
+ * Everything one on-demand chunk loads (with `alsoLoads`, the chunks that load with it, such as an
+ * island's renderer), its static and dynamic imports followed; other on-demand entry points it
+ * reaches are measured apart, as for a page.
  */
-export function onDemandJavaScript(url: string, others: OnDemand[] = []) {
-  return pageJavaScript(`<script type="module" src="${url}"></script>`, { includeDynamic: true, onDemand: others });
+export function onDemandJavaScript(url: string, others: OnDemand[] = [], alsoLoads: string[] = []) {
+  const scripts = [url, ...alsoLoads].map((src) => `<script type="module" src="${src}"></script>`).join("");
+  return pageJavaScript(scripts, { includeDynamic: true, onDemand: others });
 }
 
 /** Stylesheets and inline styles a page loads. */

@@ -1,0 +1,52 @@
+import type { ClientDirective } from "astro";
+
+/**
+ * `client:intent="<selector>"`: an island that costs nothing until a visitor shows they may use it. It
+ * hydrates on the first sign of intent: a pointer down on or over an element the selector matches,
+ * focus on one, or any key press; never before.
+ *
+ * A click on a matching element made while the island's code is still arriving is held: its default
+ * (following a link) is prevented, and the same element is clicked again as soon as the island's
+ * module has loaded, before it renders, so the island's own listener receives it. Should the code
+ * fail to load, a held link is followed after all, so that the click still does what the plain HTML
+ * promised.
+ */
+const intent: ClientDirective = (load, options) => {
+  const selector = typeof options.value === "string" && options.value ? options.value : "*";
+  const matching = (event: Event) =>
+    event.target instanceof Element ? event.target.closest<HTMLElement>(selector) : null;
+  const holding = new AbortController();
+  let held: HTMLElement | null = null;
+  let started = false;
+
+  const start = async () => {
+    if (started) return;
+    started = true;
+    try {
+      const hydrate = await load();
+      holding.abort();
+      held?.click();
+      await hydrate();
+    } catch (error) {
+      holding.abort();
+      if (held instanceof HTMLAnchorElement) location.assign(held.href);
+      throw error;
+    }
+  };
+  const listen = (type: string, handler: (event: Event) => void) =>
+    document.addEventListener(type, handler, { capture: true, signal: holding.signal });
+
+  for (const type of ["pointerdown", "pointerover", "focusin"]) listen(type, (event) => matching(event) && start());
+  listen("keydown", start);
+  listen("click", (event) => {
+    const target = matching(event);
+    const plain =
+      event instanceof MouseEvent && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey;
+    if (!target || !plain || event.defaultPrevented) return;
+    event.preventDefault();
+    held = target;
+    void start();
+  });
+};
+
+export default intent;
