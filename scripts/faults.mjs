@@ -286,18 +286,27 @@ async function catchUp() {
   await notifier.drain({ budgetMs: 60_000 });
 }
 
-/** The notification mails of the enquiries given: sent (at least once), and sent twice unmarked. */
+/**
+ * The mails of the enquiries given, the staff's notification and the visitor's confirmation each: sent
+ * (at least once), and sent twice without the second saying it may be a repeat.
+ */
 async function mailsOf(records) {
   const mails = await (await fetch(`${catcher.api}/api/email`)).json();
   let sent = 0;
+  let confirmed = 0;
   let duplicated = 0;
+  const marked = (mail) =>
+    (mail.subject ?? "").startsWith("[Possible repeat]") || mail.headers?.["x-possible-repeat"] === "yes";
   for (const { record } of records.filter(({ record }) => record.status !== "spam")) {
-    const own = mails.filter((mail) => (mail.headers?.["message-id"] ?? "").includes(record.id));
-    if (own.length > 0) sent += 1;
-    const unmarked = own.filter((mail) => !(mail.subject ?? "").startsWith("[Possible repeat]"));
-    if (unmarked.length > 1 || (own.length > 1 && unmarked.length === own.length)) duplicated += 1;
+    for (const kind of ["enquiry", "confirmation"]) {
+      const own = mails.filter((mail) => (mail.headers?.["message-id"] ?? "").includes(`<${kind}-${record.id}@`));
+      if (own.length > 0 && kind === "enquiry") sent += 1;
+      if (own.length > 0 && kind === "confirmation") confirmed += 1;
+      const unmarked = own.filter((mail) => !marked(mail));
+      if (unmarked.length > 1 || (own.length > 1 && unmarked.length === own.length)) duplicated += 1;
+    }
   }
-  return { sent, duplicated };
+  return { sent, confirmed, duplicated };
 }
 
 const verbose = process.argv.includes("--verbose");
@@ -383,6 +392,7 @@ const COLUMNS = [
   ["stack", 6],
   ["half-written", 13],
   ["mails sent", 11],
+  ["confirmed", 10],
   ["duplicated", 11],
   ["staff", 8],
 ];
@@ -397,7 +407,8 @@ try {
       line.ackedNotStored + line.stack + line.halfWritten + line.duplicated + line.invalidAccepted + line.staffWrong >
         0 ||
       !line.staffDone ||
-      line.sent < line.stored;
+      line.sent < line.stored ||
+      line.confirmed < line.sent;
     failed ||= bad;
     console.log(
       row([
@@ -408,6 +419,7 @@ try {
         line.stack,
         line.halfWritten,
         `${line.sent}/${line.stored}`,
+        `${line.confirmed}/${line.sent}`,
         line.duplicated,
         line.staffDone && line.staffWrong === 0 ? "ok" : "FAILED",
       ]) + (bad ? "  <- fails" : ""),

@@ -36,12 +36,20 @@ const GATES = [
   },
   {
     name: "unit, integration and build tests (vitest)",
-    args: ["node_modules/vitest/vitest.mjs", "run", "--reporter=dot"],
+    // Each file's and test's time as well, for whoever has to make the run shorter.
+    args: [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      "--reporter=dot",
+      "--reporter=json",
+      `--outputFile.json=${LOGS}/vitest-timings.json`,
+    ],
     summary: lines(/^(Test Files|Tests)\s/),
   },
   {
     name: "browser tests (playwright)",
-    args: ["node_modules/@playwright/test/cli.js", "test", "--reporter=dot"],
+    args: ["node_modules/@playwright/test/cli.js", "test", "--reporter=dot,json"],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${LOGS}/playwright-timings.json` },
     summary: lines(/^\d+ (passed|failed|flaky|skipped|did not run|interrupted)\b/),
   },
   {
@@ -55,11 +63,15 @@ const GATES = [
  * Runs one gate with its output in `logFile`; resolves with whether it passed.
  * @param {string[]} args
  * @param {string} logFile
+ * @param {Record<string, string>} [extraEnv]
  */
-function run(args, logFile) {
+function run(args, logFile, extraEnv = {}) {
   return new Promise((resolve) => {
     const log = createWriteStream(logFile);
-    const child = spawn(process.execPath, args, { env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
+    // No colour codes in the logs: NO_COLOR alone, since the runners warn when FORCE_COLOR is also set.
+    const env = { ...process.env, ...extraEnv, NO_COLOR: "1" };
+    delete env.FORCE_COLOR;
+    const child = spawn(process.execPath, args, { env });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on("close", (code) => log.end(() => resolve(code === 0)));
@@ -72,7 +84,7 @@ const results = [];
 for (const [i, gate] of GATES.entries()) {
   const logFile = join(LOGS, `${i + 1}-${gate.name.replace(/\W+/g, "-").replace(/-+$/, "")}.log`);
   const started = Date.now();
-  const ok = await run(gate.args, logFile);
+  const ok = await run(gate.args, logFile, gate.env);
   const seconds = (Date.now() - started) / 1000;
   const log = readFileSync(logFile, "utf8");
   results.push({ name: gate.name, ok, seconds });

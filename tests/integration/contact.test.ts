@@ -3,6 +3,7 @@ import { clientKey } from "../../netlify/lib/rate-limit";
 import type { BlobStore } from "../../netlify/lib/storage";
 import { CONTACT_RATE_LIMIT } from "../../src/features/contact/schema";
 import { createContactHandler, MAX_BODY_BYTES } from "../../src/features/contact/server/handler";
+import { enquiryReference } from "../../src/features/forms/reference";
 import { EnquirySchema } from "../../src/features/inbox/server/enquiry-schema";
 import { startBlobs } from "../support/blobs";
 
@@ -59,7 +60,11 @@ describe("submit-contact-form", () => {
     const response = await handle(postJson(valid), { ip: "203.0.113.7" });
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(body).toEqual({ id: expect.any(String), created_at: "2025-01-05T14:30:00.000Z" });
+    expect(body).toEqual({
+      id: expect.any(String),
+      created_at: "2025-01-05T14:30:00.000Z",
+      reference: enquiryReference(body.id),
+    });
     const [entry] = await stored();
     expect(EnquirySchema.parse(entry?.value)).toEqual({
       id: body.id,

@@ -1,11 +1,13 @@
 // The sample request function against the real local Blobs server, the real mail catcher and the
 // real product files: stored as a "samples" submission in the inbox, under the contact form's rate
 // limit, listed, searched, exported and erased with the rest.
+
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { notifyConfig } from "../../netlify/lib/mail/config";
 import type { BlobStore } from "../../netlify/lib/storage";
 import { CONTACT_RATE_LIMIT } from "../../src/features/contact/schema";
 import { createContactHandler } from "../../src/features/contact/server/handler";
+import { enquiryReference } from "../../src/features/forms/reference";
 import { toCsv } from "../../src/features/inbox/server/csv";
 import { EnquirySchema } from "../../src/features/inbox/server/enquiry-schema";
 import { eraseByEmail } from "../../src/features/inbox/server/enquiry-store";
@@ -66,7 +68,11 @@ describe("request-samples", () => {
     const response = await handle(postJson(valid), { ip: "203.0.113.9" });
     expect(response.status).toBe(201);
     const body = await response.json();
-    expect(body).toEqual({ id: expect.any(String), created_at: "2026-11-20T09:15:00.000Z" });
+    expect(body).toEqual({
+      id: expect.any(String),
+      created_at: "2026-11-20T09:15:00.000Z",
+      reference: enquiryReference(body.id),
+    });
     const page = await listPage(stores, { kind: "samples", status: null, q: "", cursor: null, limit: 50 });
     expect(page.submissions).toEqual([
       expect.objectContaining({

@@ -274,7 +274,7 @@ describe("the public form with the spam defence", () => {
         { from },
       );
       expect(response.status).toBe(201);
-      expect(Object.keys(await response.json()).sort()).toEqual(["created_at", "id"]);
+      expect(Object.keys(await response.json()).sort()).toEqual(["created_at", "id", "reference"]);
     }
     // A spam-classified post still counts towards its address's limit.
     expect((await post({ ...plain, altcha: await solvedProof() }, { from })).status).toBe(429);

@@ -55,6 +55,13 @@ interface Options<F extends string> {
  */
 const PROOF_WAIT_MS = 4_000;
 
+/** The reference an accepted post's answer carries (`AA-7K3Q`), if it carries one. */
+function referenceOf(answer: unknown): string | undefined {
+  const reference =
+    typeof answer === "object" && answer !== null ? (answer as { reference?: unknown }).reference : null;
+  return typeof reference === "string" && /^AA-[0-9A-Z]{4}$/.test(reference) ? reference : undefined;
+}
+
 /**
  * What every public form does around its own fields: validate with the shared schema once a submit
  * was tried, move focus to the first field in error, post JSON, and tell the outcome in a toast chosen
@@ -79,9 +86,12 @@ export function usePublicForm<F extends string>(options: Options<F>) {
 
   const honeypot = () => (ref.current?.elements.namedItem("website") as HTMLInputElement | null)?.value ?? "";
 
-  const toast = (kind: FormOutcome) => {
+  /** The toast of an outcome; a success names the enquiry's reference, as the confirmation mail does. */
+  const toast = (kind: FormOutcome, reference?: string) => {
     const { title, description } = texts.toasts[kind];
-    showToast(kind === "success" ? "success" : "error", title, fill(description, { limit: FORM_RATE_LIMIT.limit }));
+    const text = fill(description, { limit: FORM_RATE_LIMIT.limit });
+    const withReference = reference ? `${text} ${fill(texts.toasts.reference, { reference })}` : text;
+    showToast(kind === "success" ? "success" : "error", title, withReference);
   };
 
   /** After a change: once a submit was tried, the messages follow the values (checked by `check`). */
@@ -113,7 +123,7 @@ export function usePublicForm<F extends string>(options: Options<F>) {
       });
       const answer: unknown = await response.json().catch(() => null);
       const kind = toastForResponse(response.status, answer);
-      toast(kind);
+      toast(kind, referenceOf(answer));
       if (kind === "success") {
         options.reset();
         setErrors({});

@@ -8,7 +8,8 @@ export type FormOutcome = "success" | "rateLimited" | "error";
 /** The texts every public form's island is given from the page's dictionary, besides its own. */
 export interface PublicFormTexts {
   forms: Dictionary["forms"];
-  toasts: Record<FormOutcome, { title: string; description: string }>;
+  /** Each outcome's toast, and the line naming the reference of an accepted post (`{reference}`). */
+  toasts: Record<FormOutcome, { title: string; description: string }> & { reference: string };
 }
 
 /**

@@ -220,6 +220,7 @@ export const en = {
       messageTooLong: "Message must be less than {max} characters",
     },
     toasts: {
+      reference: "Your reference: {reference}",
       success: {
         title: "Thank you! Your message has been sent.",
         description: "We'll get back to you within 24 hours.",
@@ -274,6 +275,7 @@ export const en = {
       finishTwice: "Choose each finish once",
     },
     toasts: {
+      reference: "Your reference: {reference}",
       success: {
         title: "Thank you! Your sample request has been sent.",
         description: "We post samples within two working days and email you when they are on their way.",
@@ -290,6 +292,27 @@ export const en = {
       rateLimited: { title: "Too many sample requests", eyebrow: "Request not sent" },
       error: { title: "Sample request not sent", eyebrow: "Request not sent" },
     },
+  },
+  /** The confirmation mailed to a visitor after an enquiry or a sample request: only our words, never theirs. */
+  confirmation: {
+    subject: {
+      contact: "We received your message ({reference})",
+      samples: "We received your sample request ({reference})",
+    },
+    heading: { contact: "Thank you for your message", samples: "Thank you for your sample request" },
+    received: {
+      contact: "We received a message sent from our website on {date}.",
+      samples: "We received a sample request sent from our website on {date}.",
+    },
+    reference: "Your reference: {reference}",
+    referenceNote: "Please mention it if you write to us about this request.",
+    finishes: "The samples you chose:",
+    promise: "We answer within 24 hours on working days, Monday to Friday 9:00–17:00 (EET, Tallinn time).",
+    reply: "You can reply to this mail: it reaches our team.",
+    notYou:
+      "If you did not write to us, someone may have typed your address by mistake. You can ignore this mail; we will not write again unless you do.",
+    contact: "Contact us",
+    signature: "The team at {company}",
   },
   calculator: {
     groups: {

@@ -218,6 +218,7 @@ export const et: Dictionary = {
       messageTooLong: "Sõnum peab olema lühem kui {max} märki",
     },
     toasts: {
+      reference: "Viitenumber: {reference}",
       success: {
         title: "Aitäh! Teie sõnum on saadetud.",
         description: "Vastame teile 24 tunni jooksul.",
@@ -274,6 +275,7 @@ export const et: Dictionary = {
       finishTwice: "Valige iga viimistlus ainult üks kord",
     },
     toasts: {
+      reference: "Viitenumber: {reference}",
       success: {
         title: "Aitäh! Teie näidiste tellimus on saadetud.",
         description: "Postitame näidised kahe tööpäeva jooksul ja anname e-kirjaga teada, kui need on teele läinud.",
@@ -293,6 +295,26 @@ export const et: Dictionary = {
       rateLimited: { title: "Liiga palju näidiste tellimusi", eyebrow: "Tellimust ei saadetud" },
       error: { title: "Näidiste tellimust ei saadetud", eyebrow: "Tellimust ei saadetud" },
     },
+  },
+  confirmation: {
+    subject: {
+      contact: "Teie sõnum on kätte saadud ({reference})",
+      samples: "Teie näidiste tellimus on kätte saadud ({reference})",
+    },
+    heading: { contact: "Täname teid sõnumi eest", samples: "Täname teid näidiste tellimuse eest" },
+    received: {
+      contact: "Saime teie veebilehe kaudu saadetud sõnumi {date}.",
+      samples: "Saime teie veebilehe kaudu saadetud näidiste tellimuse {date}.",
+    },
+    reference: "Teie viitenumber: {reference}",
+    referenceNote: "Palun märkige see, kui kirjutate meile selle päringu kohta.",
+    finishes: "Teie valitud näidised:",
+    promise: "Vastame tööpäevadel 24 tunni jooksul, esmaspäevast reedeni kell 9.00–17.00 (Tallinna aja järgi).",
+    reply: "Võite sellele kirjale vastata: vastus jõuab meie meeskonnani.",
+    notYou:
+      "Kui te ei kirjutanud meile, võis keegi teie aadressi ekslikult sisestada. Võite selle kirja eirata; me ei kirjuta teile uuesti, kui te ise ei kirjuta.",
+    contact: "Võtke meiega ühendust",
+    signature: "{company} meeskond",
   },
   calculator: {
     groups: {

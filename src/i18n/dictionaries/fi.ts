@@ -216,6 +216,7 @@ export const fi: Dictionary = {
       messageTooLong: "Viestissä voi olla enintään {max} merkkiä",
     },
     toasts: {
+      reference: "Viite: {reference}",
       success: {
         title: "Kiitos! Viestisi on lähetetty.",
         description: "Vastaamme sinulle 24 tunnin kuluessa.",
@@ -273,6 +274,7 @@ export const fi: Dictionary = {
       finishTwice: "Valitse kukin pintavaihtoehto vain kerran",
     },
     toasts: {
+      reference: "Viite: {reference}",
       success: {
         title: "Kiitos! Näytetilauksesi on lähetetty.",
         description: "Postitamme näytteet kahden arkipäivän kuluessa ja kerromme sähköpostilla, kun ne ovat matkalla.",
@@ -292,6 +294,26 @@ export const fi: Dictionary = {
       rateLimited: { title: "Liian monta näytetilausta", eyebrow: "Tilausta ei lähetetty" },
       error: { title: "Näytetilausta ei lähetetty", eyebrow: "Tilausta ei lähetetty" },
     },
+  },
+  confirmation: {
+    subject: {
+      contact: "Olemme vastaanottaneet viestisi ({reference})",
+      samples: "Olemme vastaanottaneet näytetilauksesi ({reference})",
+    },
+    heading: { contact: "Kiitos viestistäsi", samples: "Kiitos näytetilauksestasi" },
+    received: {
+      contact: "Vastaanotimme verkkosivujemme kautta lähetetyn viestin {date}.",
+      samples: "Vastaanotimme verkkosivujemme kautta lähetetyn näytetilauksen {date}.",
+    },
+    reference: "Viitteesi: {reference}",
+    referenceNote: "Mainitse se, jos kirjoitat meille tästä asiasta.",
+    finishes: "Valitsemasi näytteet:",
+    promise: "Vastaamme arkipäivisin 24 tunnin kuluessa, maanantaista perjantaihin klo 9.00–17.00 (Tallinnan aikaa).",
+    reply: "Voit vastata tähän viestiin: vastauksesi tavoittaa tiimimme.",
+    notYou:
+      "Jos et kirjoittanut meille, joku on ehkä kirjoittanut osoitteesi vahingossa. Voit jättää tämän viestin huomiotta; emme kirjoita uudelleen, ellet itse kirjoita.",
+    contact: "Ota yhteyttä",
+    signature: "{company}-tiimi",
   },
   calculator: {
     groups: {

@@ -214,6 +214,7 @@ export const sv: Dictionary = {
       messageTooLong: "Meddelandet får vara högst {max} tecken",
     },
     toasts: {
+      reference: "Referensnummer: {reference}",
       success: {
         title: "Tack! Ditt meddelande har skickats.",
         description: "Vi återkommer inom 24 timmar.",
@@ -267,6 +268,7 @@ export const sv: Dictionary = {
       finishTwice: "Välj varje ytbehandling bara en gång",
     },
     toasts: {
+      reference: "Referensnummer: {reference}",
       success: {
         title: "Tack! Din provbeställning har skickats.",
         description: "Vi skickar proverna inom två arbetsdagar och mejlar dig när de är på väg.",
@@ -283,6 +285,26 @@ export const sv: Dictionary = {
       rateLimited: { title: "För många provbeställningar", eyebrow: "Beställningen skickades inte" },
       error: { title: "Provbeställningen skickades inte", eyebrow: "Beställningen skickades inte" },
     },
+  },
+  confirmation: {
+    subject: {
+      contact: "Vi har tagit emot ditt meddelande ({reference})",
+      samples: "Vi har tagit emot din provbeställning ({reference})",
+    },
+    heading: { contact: "Tack för ditt meddelande", samples: "Tack för din provbeställning" },
+    received: {
+      contact: "Vi tog emot ett meddelande som skickades från vår webbplats {date}.",
+      samples: "Vi tog emot en provbeställning som skickades från vår webbplats {date}.",
+    },
+    reference: "Ditt referensnummer: {reference}",
+    referenceNote: "Ange det om du skriver till oss om det här ärendet.",
+    finishes: "Proverna du valde:",
+    promise: "Vi svarar inom 24 timmar på vardagar, måndag till fredag kl. 9.00–17.00 (Tallinntid).",
+    reply: "Du kan svara på det här mejlet: svaret når vårt team.",
+    notYou:
+      "Om du inte skrev till oss kan någon ha skrivit in din adress av misstag. Du kan bortse från det här mejlet; vi skriver inte igen om inte du gör det.",
+    contact: "Kontakta oss",
+    signature: "Teamet på {company}",
   },
   calculator: {
     groups: {

@@ -6,6 +6,7 @@ import type { ApiErrorCode } from "../../../lib/api-error";
 import { ALTCHA_FIELD } from "../../spam/challenge";
 import type { PostFacts } from "../../spam/server/screen";
 import type { FormOutcome, ResultPages } from "../outcome";
+import { enquiryReference } from "../reference";
 import { FORM_RATE_LIMIT } from "../schema";
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -296,7 +297,9 @@ function outcomeResponse(
   }
   switch (outcome.kind) {
     case "created":
-      return page ? seeOther(resultPage("success")) : json({ id: outcome.id, created_at: outcome.created_at }, 201);
+      return page
+        ? seeOther(resultPage("success"))
+        : json({ id: outcome.id, created_at: outcome.created_at, reference: enquiryReference(outcome.id) }, 201);
     case "rate-limited":
       return page
         ? seeOther(resultPage("rateLimited"))

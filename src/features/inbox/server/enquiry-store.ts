@@ -20,7 +20,7 @@ import {
   writePointer,
 } from "./index-store";
 import { saveEnquiry } from "./listing";
-import { deleteOutboxEntry } from "./notify/outbox";
+import { deleteEnquiryMails } from "./notify/outbox";
 import {
   enquiryKey,
   type FullRecord,
@@ -203,7 +203,7 @@ export async function deleteKeys(
   await inBatches(keys, 16, (key) =>
     Promise.all([
       deletePointer(stores.index, keyId(key)),
-      stores.outbox ? deleteOutboxEntry(stores.outbox, key) : undefined,
+      stores.outbox ? deleteEnquiryMails(stores.outbox, key) : undefined,
     ]),
   );
   await removeEntries(stores.index, keys);

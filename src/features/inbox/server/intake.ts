@@ -1,5 +1,6 @@
 import type { Context } from "@netlify/functions";
 import { type Env, isDeployed, rateLimitSalt, siteOrigins } from "../../../../netlify/lib/env";
+import { createRateLimiter } from "../../../../netlify/lib/rate-limit";
 import {
   type BlobStore,
   lazyStore,
@@ -32,6 +33,11 @@ export interface IntakeDeps {
   salt: string;
   /** Queues and sends the notification mail of each stored submission (see ./notify). */
   notifier?: ContactNotifier | undefined;
+  /**
+   * Mails each visitor a confirmation through the notifier too (the deployed forms do): not for a post
+   * filed as spam, and at most one per address per hour (CONFIRMATION_LIMIT, in the rate-limit store).
+   */
+  confirmVisitors?: boolean | undefined;
   /** The spam defence (see src/features/spam); without it every post is stored as new. */
   screen?: Screen | undefined;
   allowedOrigins?: readonly string[] | undefined;
@@ -40,33 +46,85 @@ export interface IntakeDeps {
   log?: ((message: string, error?: unknown) => void) | undefined;
 }
 
+/** At most one confirmation mail per address per hour: the address is not verified, so it is rationed. */
+export const CONFIRMATION_LIMIT = { limit: 1, windowMs: 60 * 60 * 1000 } as const;
+
+/** A confirmation queued for a submission about to be stored, and how to take it back. */
+interface QueuedConfirmation {
+  queued: boolean;
+  undo: () => Promise<void>;
+}
+
+type AcceptDeps = Pick<
+  IntakeDeps,
+  "submissions" | "index" | "notifier" | "log" | "confirmVisitors" | "rateLimits" | "salt" | "now"
+>;
+
+/**
+ * Reserves the address's hourly confirmation and queues the mail, for a submission about to be
+ * stored: nothing for a post filed as spam, or when the address had its confirmation within the hour.
+ * A failure here costs the visitor their confirmation, never their post.
+ */
+async function queueConfirmation(deps: AcceptDeps, submission: Enquiry): Promise<QueuedConfirmation | null> {
+  const notifier = deps.notifier;
+  if (!deps.confirmVisitors || !notifier || submission.withheld) return null;
+  const limiter = createRateLimiter({
+    store: deps.rateLimits,
+    salt: deps.salt,
+    now: deps.now ?? Date.now,
+    ...CONFIRMATION_LIMIT,
+  });
+  try {
+    const slot = await limiter.reserve(`mail:${submission.email.trim().toLowerCase()}`);
+    if (!slot.allowed) return null;
+    const queued = await notifier.queue(submission, "confirmation");
+    return {
+      queued,
+      undo: async () => {
+        if (queued) await notifier.unqueue(submission, "confirmation");
+        await slot.release().catch((error: unknown) => deps.log?.("could not release a confirmation slot", error));
+      },
+    };
+  } catch (error) {
+    deps.log?.(`no confirmation for ${submission.id}: the rate-limit store did not answer`, error);
+    return null;
+  }
+}
+
 /**
  * How an accepted post enters the inbox. The outbox entry goes first, so a stored submission always
  * has one until its mail is sent; when storing fails the entry is taken back. A failed first outbox
  * write gets a second try after the store, and the mail itself never delays the answer. A post filed
  * as spam is stored without any of it: its mail is withheld until staff call it "Not spam".
  */
-export function inboxAccept(deps: Pick<IntakeDeps, "submissions" | "index" | "notifier" | "log">): Accept<Enquiry> {
+export function inboxAccept(deps: AcceptDeps): Accept<Enquiry> {
   return async (submission, later) => {
     const notifier = submission.withheld ? undefined : deps.notifier;
     const queued = (await notifier?.queue(submission)) ?? false;
+    const confirmation = await queueConfirmation(deps, submission);
     let kept: boolean;
     try {
       kept = await saveIndexedEnquiry(deps, submission);
     } catch (error) {
-      // Only an enquiry surely not stored loses its entry; one whose write may have landed keeps it,
-      // and the outbox's drain mails it, or removes the entry once it is sure nothing came.
-      if (queued && !(error instanceof MaybeStoredError)) await notifier?.unqueue(submission);
+      // Only an enquiry surely not stored loses its entries; one whose write may have landed keeps
+      // them, and the outbox's drain mails it, or removes the entries once it is sure nothing came.
+      if (!(error instanceof MaybeStoredError)) {
+        if (queued) await notifier?.unqueue(submission);
+        await confirmation?.undo();
+      }
       throw error;
     }
-    // Erased as it was stored (see saveIndexedEnquiry): nothing is left of it, its mail included.
+    // Erased as it was stored (see saveIndexedEnquiry): nothing is left of it, its mails included.
     if (!kept) {
       if (queued) await notifier?.unqueue(submission);
+      await confirmation?.undo();
       return;
     }
     if (notifier) {
       const retried = queued || (await notifier.queue(submission));
-      later(notifier.deliver(submission, retried));
+      const mails = [notifier.deliver(submission, retried)];
+      if (confirmation) mails.push(notifier.deliver(submission, confirmation.queued, "confirmation"));
+      later(Promise.all(mails));
     }
   };
 }
@@ -113,6 +171,7 @@ export function publicFormFunction<T>(form: PublicForm<T>, env: Env = process.en
         salt: salt.salt,
         allowedOrigins,
         notifier: siteNotifier(env),
+        confirmVisitors: true,
         screen: spamScreen({
           proof: { key: proofKey.key, used: lazyStore(STORES.proofs) },
           // A local server never sends visitors' words out (see akismetConfig).

@@ -116,7 +116,9 @@ describe("toastForResponse", () => {
   });
 
   it("has a no-JavaScript result page for every toast", () => {
-    expect(Object.keys(RESULT_PAGES).sort()).toEqual(Object.keys(en.contact.toasts).sort());
+    // Every toast but the reference line, which only adds to the success toast.
+    const toasts = Object.keys(en.contact.toasts).filter((key) => key !== "reference");
+    expect(Object.keys(RESULT_PAGES).sort()).toEqual(toasts.sort());
   });
 });
 

@@ -5,6 +5,7 @@ import type { BlobStore } from "../../../../../netlify/lib/storage";
 import { z } from "../../../../lib/zod";
 import { type Enquiry, EnquirySchema } from "../enquiry-schema";
 import { enquiryKey } from "../listing";
+import { confirmationMail } from "./confirmation";
 import { notificationMail } from "./message";
 import {
   type Claim,
@@ -13,6 +14,9 @@ import {
   deleteOutboxEntry,
   failOutboxEntry,
   listOutboxKeys,
+  type MailKind,
+  outboxKey,
+  parseOutboxKey,
   queueOutboxEntry,
   releaseOutboxEntry,
 } from "./outbox";
@@ -41,11 +45,14 @@ export interface DrainSummary {
   configured: boolean;
 }
 
-/** What the contact handler calls; every method logs its failures instead of throwing. */
+/**
+ * What the public forms call, for the staff's notification (the default) or the visitor's
+ * confirmation; every method logs its failures instead of throwing.
+ */
 export interface ContactNotifier {
-  queue(submission: Enquiry): Promise<boolean>;
-  unqueue(submission: Enquiry): Promise<void>;
-  deliver(submission: Enquiry, queued: boolean): Promise<void>;
+  queue(submission: Enquiry, mail?: MailKind): Promise<boolean>;
+  unqueue(submission: Enquiry, mail?: MailKind): Promise<void>;
+  deliver(submission: Enquiry, queued: boolean, mail?: MailKind): Promise<void>;
 }
 
 /**
@@ -70,10 +77,26 @@ export const ORPHAN_GRACE_MS = 15 * 60 * 1000;
 export const DRAIN_BUDGET_MS = 12_000;
 
 /** The fields a mail needs; a stored submission may carry more (status, note, …). */
-const { kind, id, created_at, name, email, phone, company, message, address, finishes } = EnquirySchema.shape;
-const MailableEnquiry = z.object({ kind, id, created_at, name, email, phone, company, message, address, finishes });
+const { kind, id, created_at, name, email, phone, company, message, address, finishes, language } = EnquirySchema.shape;
+const MailableEnquiry = z.object({
+  kind,
+  id,
+  created_at,
+  name,
+  email,
+  phone,
+  company,
+  message,
+  address,
+  finishes,
+  language,
+});
 
-const keyOf = (submission: Enquiry) => enquiryKey(new Date(submission.created_at), submission.id);
+const keyOf = (submission: Enquiry, mail: MailKind) =>
+  outboxKey(enquiryKey(new Date(submission.created_at), submission.id), mail);
+
+/** How the logs name each mail. */
+const LABELS: Record<MailKind, string> = { notification: "notification mail", confirmation: "confirmation mail" };
 
 /** One notifier's dependencies with its configuration, sender and defaults resolved; every step below is given it. */
 interface NotifierContext {
@@ -92,9 +115,19 @@ type SendOutcome = "sent" | "failed" | "waiting" | "removed";
 const unconfigured = (ctx: NotifierContext) =>
   `notification mail is not configured (${ctx.deps.config.problems.join("; ")}): enquiries wait in the outbox`;
 
-/** Sends the mail; `repeat` when an earlier attempt may have delivered it already (see outbox.ts). */
-async function mail(ctx: NotifierContext, submission: Enquiry, repeat = false) {
+/**
+ * Sends one of the submission's mails; `repeat` when an earlier attempt may have delivered it already
+ * (see outbox.ts): the staff's notification then says so in its subject; the visitor's confirmation,
+ * in their language, says so in a header only, and both keep their Message-ID, by which mail programs
+ * recognise a repeat.
+ */
+async function mail(ctx: NotifierContext, submission: Enquiry, kind: MailKind, repeat = false) {
   if (!ctx.config || !ctx.send) throw new Error(unconfigured(ctx));
+  if (kind === "confirmation") {
+    const message = confirmationMail(submission, ctx.config);
+    await ctx.send(repeat ? { ...message, headers: { ...message.headers, "X-Possible-Repeat": "yes" } } : message);
+    return;
+  }
   const message = notificationMail(submission, ctx.config);
   await ctx.send(repeat ? possibleRepeat(message) : message);
 }
@@ -131,7 +164,7 @@ async function recordFailure(ctx: NotifierContext, key: string, token: string, e
   const problem = describeSendError(error, ctx.config?.smtpUrl);
   const entry = await failOutboxEntry(ctx.deps.outbox, key, token, ctx.now(), problem, mayHaveBeenSent(error));
   ctx.log(
-    `notification mail for ${key} not sent (attempt ${entry?.attempts ?? "?"}, next at ${entry?.next_attempt_at ?? "lease expiry"}): ${problem}`,
+    `${LABELS[parseOutboxKey(key).mail]} for ${key} not sent (attempt ${entry?.attempts ?? "?"}, next at ${entry?.next_attempt_at ?? "lease expiry"}): ${problem}`,
   );
 }
 
@@ -148,10 +181,11 @@ async function sendQueued(
     return "removed";
   }
   if (claim.state !== "claimed") return claim.state === "gone" ? "removed" : "waiting";
+  const { enquiryKey: storedKey, mail: kind } = parseOutboxKey(key);
   try {
-    const stored = submission ?? (await readEnquiry(ctx, key));
+    const stored = submission ?? (await readEnquiry(ctx, storedKey));
     if (!stored) return await settleOrphan(ctx, key, claim);
-    await mail(ctx, stored, claim.entry.maybe_sent === true);
+    await mail(ctx, stored, kind, claim.entry.maybe_sent === true);
   } catch (error) {
     // Whatever failed while the lease was held (reading the submission, the send) counts as an attempt.
     await recordFailure(ctx, key, claim.token, error);
@@ -161,20 +195,20 @@ async function sendQueued(
   return "sent";
 }
 
-/** Writes the outbox entry of a submission about to be stored. False (logged) when it could not. */
-async function queueNotification(ctx: NotifierContext, submission: Enquiry): Promise<boolean> {
+/** Writes the outbox entry of a submission's mail, before it is stored. False (logged) when it could not. */
+async function queueMail(ctx: NotifierContext, submission: Enquiry, kind: MailKind): Promise<boolean> {
   try {
-    return await queueOutboxEntry(ctx.deps.outbox, keyOf(submission), submission.id, ctx.now());
+    return await queueOutboxEntry(ctx.deps.outbox, keyOf(submission, kind), submission.id, ctx.now());
   } catch (error) {
-    ctx.log(`could not queue the notification for ${keyOf(submission)}`, error);
+    ctx.log(`could not queue the ${LABELS[kind]} for ${keyOf(submission, kind)}`, error);
     return false;
   }
 }
 
-/** Removes the entry of a submission that could not be stored. */
-async function unqueueNotification(ctx: NotifierContext, submission: Enquiry): Promise<void> {
-  await deleteOutboxEntry(ctx.deps.outbox, keyOf(submission)).catch((error: unknown) =>
-    ctx.log(`could not remove the outbox entry of unstored ${keyOf(submission)}; the drain will`, error),
+/** Removes the entry of a submission's mail that is not to go (the submission could not be stored). */
+async function unqueueMail(ctx: NotifierContext, submission: Enquiry, kind: MailKind): Promise<void> {
+  await deleteOutboxEntry(ctx.deps.outbox, keyOf(submission, kind)).catch((error: unknown) =>
+    ctx.log(`could not remove the outbox entry of unstored ${keyOf(submission, kind)}; the drain will`, error),
   );
 }
 
@@ -182,27 +216,27 @@ async function unqueueNotification(ctx: NotifierContext, submission: Enquiry): P
  * Sends a stored submission's mail, after the visitor has been answered. Never rejects: a failed
  * send leaves the entry for the drain, and a missing configuration only logs.
  */
-async function deliverNotification(ctx: NotifierContext, submission: Enquiry, queued: boolean): Promise<void> {
-  const key = keyOf(submission);
+async function deliverMail(ctx: NotifierContext, submission: Enquiry, queued: boolean, kind: MailKind): Promise<void> {
+  const key = keyOf(submission, kind);
   try {
     if (!ctx.config) {
       ctx.log(`${unconfigured(ctx)} (${key} is ${queued ? "queued" : "NOT queued and will not be mailed"})`);
       return;
     }
-    if (queued || (await queueNotification(ctx, submission))) {
+    if (queued || (await queueMail(ctx, submission, kind))) {
       // Just written, so due at once; should a drain hold it already, this sends nothing.
       await sendQueued(ctx, key, submission, false);
       return;
     }
     try {
-      await mail(ctx, submission);
+      await mail(ctx, submission, kind);
     } catch (error) {
       ctx.log(
-        `notification mail for ${key} was neither queued nor sent: ${describeSendError(error, ctx.config.smtpUrl)}`,
+        `${LABELS[kind]} for ${key} was neither queued nor sent: ${describeSendError(error, ctx.config.smtpUrl)}`,
       );
     }
   } catch (error) {
-    ctx.log(`notification for ${key} stays in the outbox for the next drain`, error);
+    ctx.log(`${LABELS[kind]} for ${key} stays in the outbox for the next drain`, error);
   }
 }
 
@@ -267,9 +301,10 @@ export function createNotifier(deps: NotifierDeps) {
   /** Tries every due entry once, oldest first, until `budgetMs` (DRAIN_BUDGET_MS by default) has passed. */
   const drain = ({ budgetMs = DRAIN_BUDGET_MS }: { budgetMs?: number } = {}) => drainOutbox(ctx, budgetMs);
   return {
-    queue: (submission: Enquiry) => queueNotification(ctx, submission),
-    unqueue: (submission: Enquiry) => unqueueNotification(ctx, submission),
-    deliver: (submission: Enquiry, queued: boolean) => deliverNotification(ctx, submission, queued),
+    queue: (submission: Enquiry, kind: MailKind = "notification") => queueMail(ctx, submission, kind),
+    unqueue: (submission: Enquiry, kind: MailKind = "notification") => unqueueMail(ctx, submission, kind),
+    deliver: (submission: Enquiry, queued: boolean, kind: MailKind = "notification") =>
+      deliverMail(ctx, submission, queued, kind),
     drain,
   } satisfies ContactNotifier & { drain: typeof drain };
 }

@@ -63,8 +63,26 @@ export function newOutboxEntry(id: string, now: number): OutboxEntry {
   };
 }
 
-/** The id is the key's uuid: `<13-digit inverted time>-<uuid>`. */
-const idFromKey = (key: string) => key.slice(14);
+/**
+ * The mails an enquiry may have waiting, each an entry of its own: the staff's notification under the
+ * enquiry's key, the visitor's confirmation under that key with this suffix.
+ */
+export type MailKind = "notification" | "confirmation";
+const CONFIRMATION_SUFFIX = "~confirmation";
+
+/** The outbox key of one mail of the enquiry stored under `enquiryKey`. */
+export const outboxKey = (enquiryKey: string, mail: MailKind) =>
+  mail === "confirmation" ? `${enquiryKey}${CONFIRMATION_SUFFIX}` : enquiryKey;
+
+/** Which enquiry, and which of its mails, an outbox key is for. */
+export function parseOutboxKey(key: string): { enquiryKey: string; mail: MailKind } {
+  return key.endsWith(CONFIRMATION_SUFFIX)
+    ? { enquiryKey: key.slice(0, -CONFIRMATION_SUFFIX.length), mail: "confirmation" }
+    : { enquiryKey: key, mail: "notification" };
+}
+
+/** The id is the enquiry key's uuid: `<13-digit inverted time>-<uuid>`. */
+const idFromKey = (key: string) => parseOutboxKey(key).enquiryKey.slice(14);
 
 /** An entry as stored; one that does not read as an entry is treated as freshly queued, never dropped. */
 function readEntry(data: unknown, key: string, now: number): OutboxEntry {
@@ -87,9 +105,16 @@ export async function listOutboxKeys(store: BlobStore): Promise<string[]> {
   return blobs.map((blob) => blob.key);
 }
 
-/** Removes a submission's entry, if any (used when a submission is deleted or was never stored). */
+/** Removes one entry, if there is one (a mail that was never stored, or is sent). */
 export async function deleteOutboxEntry(store: BlobStore, key: string): Promise<void> {
   await guard("deleting an outbox entry", () => store.delete(key));
+}
+
+/** Removes every mail a deleted enquiry still had waiting: its notification and its confirmation. */
+export async function deleteEnquiryMails(store: BlobStore, enquiryKey: string): Promise<void> {
+  await Promise.all(
+    (["notification", "confirmation"] as const).map((mail) => deleteOutboxEntry(store, outboxKey(enquiryKey, mail))),
+  );
 }
 
 export type Claim =
