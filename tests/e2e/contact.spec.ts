@@ -115,6 +115,8 @@ test("sends a message: the button reads Sending..., a success toast shows and th
   release();
   await expect(page.getByText("Thank you! Your message has been sent.")).toBeVisible();
   await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
+  // The reference the answer carries, as the confirmation mail names it.
+  await expect(page.getByText(/Your reference: AA-[0-9A-HJKMNP-TV-Z]{4}$/)).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
   await expect(page.getByRole("textbox", { name: "Message", exact: true })).toHaveValue("");
   await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
