@@ -68,9 +68,10 @@ const GATES = [
 function run(args, logFile, extraEnv = {}) {
   return new Promise((resolve) => {
     const log = createWriteStream(logFile);
-    // No colour codes in the logs: NO_COLOR alone, since the runners warn when FORCE_COLOR is also set.
-    const env = { ...process.env, ...extraEnv, NO_COLOR: "1" };
-    delete env.FORCE_COLOR;
+    // No colour codes in the logs. FORCE_COLOR=0 alone: Node warns in every process when NO_COLOR is
+    // set too, and the browser tests' runner sets FORCE_COLOR for its workers.
+    const env = { ...process.env, ...extraEnv, FORCE_COLOR: "0" };
+    delete env.NO_COLOR;
     const child = spawn(process.execPath, args, { env });
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });

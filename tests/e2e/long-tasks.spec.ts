@@ -94,18 +94,24 @@ for (const { template, path } of GUARDED) {
   test(`${template}: no script of the page runs a long task while it loads, at 4× CPU slowdown @trace`, async ({
     browser,
   }) => {
-    // Three loads: a script is long when it is long in every one, so a spell of load on the machine
-    // (another process, a slow moment of the host) is not taken for the page's work, while the page's
-    // own work shows in each.
-    const loads: ScriptRun[][] = [];
-    for (let i = 0; i < 3; i++) loads.push(await scriptRuns(browser, path));
+    // Up to three loads: a script is long when it is long in every one, so a spell of load on the
+    // machine (another process, a slow moment of the host) is not taken for the page's work, while the
+    // page's own work shows in each. Once no script has been long in every load so far, none can be
+    // long in all three, and the page has passed.
     const key = (run: ScriptRun) => `${run.type} ${run.invoker} ${run.source}`;
     const longest = (runs: ScriptRun[], script: string) =>
       Math.max(0, ...runs.filter((run) => key(run) === script).map((run) => run.duration));
-    // Each script's longest run in each load (ms), for the message when one is long in all three.
-    const long = [...new Set(loads.flat().map(key))]
-      .map((script) => ({ script, loads: loads.map((runs) => Math.round(longest(runs, script))) }))
-      .filter((entry) => Math.min(...entry.loads) > LONG_TASK_MS);
+    // Each script's longest run in each load (ms), for the message when one is long in all of them.
+    const longInEvery = (loads: ScriptRun[][]) =>
+      [...new Set(loads.flat().map(key))]
+        .map((script) => ({ script, loads: loads.map((runs) => Math.round(longest(runs, script))) }))
+        .filter((entry) => Math.min(...entry.loads) > LONG_TASK_MS);
+    const loads: ScriptRun[][] = [];
+    let long: ReturnType<typeof longInEvery> = [];
+    do {
+      loads.push(await scriptRuns(browser, path));
+      long = longInEvery(loads);
+    } while (long.length > 0 && loads.length < 3);
     expect(long, JSON.stringify(long)).toEqual([]);
   });
 }
