@@ -15,7 +15,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace of every test is recorded to keep it on failure, which costs each test time; CI shows only
+    // the log, so it records none there.
+    trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: chromiumArgs,

@@ -14,7 +14,9 @@ async function fill(page: import("@playwright/test").Page, values: Partial<Recor
   }
 }
 
-const hydrated = (page: import("@playwright/test").Page) => expect(page.locator("form[data-hydrated]")).toBeVisible();
+// The form hydrates when the browser is idle (client:idle), which a busy two-core machine can put off.
+const hydrated = (page: import("@playwright/test").Page) =>
+  expect(page.locator("form[data-hydrated]")).toBeVisible({ timeout: 15_000 });
 
 test("shows each validation message next to its field and announces them", async ({ page }) => {
   // An address of this test's own: other tests store enquiries meanwhile.
