@@ -85,7 +85,7 @@ export default defineConfig({
     csp: {
       algorithm: "SHA-256",
       // The consent banner's inline script is not processed by Astro, so its hash is added here.
-      scriptDirective: { resources: csp.scriptResources, hashes: [cspHash(consentAskScript)] },
+      scriptDirective: { resources: csp.scriptResources, hashes: [cspHash(consentAskScript())] },
       directives: csp.directives,
     },
   },

@@ -9,14 +9,12 @@ import type { ClientDirective } from "astro";
  * (following a link) is prevented, and the same element is clicked again as soon as the island's
  * module has loaded, before it renders, so the island's own listener receives it. Should the code
  * fail to load, a held link is followed after all, so that the click still does what the plain HTML
- * promised.
+ * promised. This script is inlined in every page with such an island, so it is kept short.
  */
-const intent: ClientDirective = (load, options) => {
-  const selector = typeof options.value === "string" && options.value ? options.value : "*";
-  const matching = (event: Event) =>
-    event.target instanceof Element ? event.target.closest<HTMLElement>(selector) : null;
+const intent: ClientDirective = (load, { value }) => {
+  const matching = (event: Event) => (event.target as Element).closest?.<HTMLElement>(value as string);
   const holding = new AbortController();
-  let held: HTMLElement | null = null;
+  let held: HTMLElement | null | undefined;
   let started = false;
 
   const start = async () => {
@@ -33,20 +31,22 @@ const intent: ClientDirective = (load, options) => {
       throw error;
     }
   };
-  const listen = (type: string, handler: (event: Event) => void) =>
-    document.addEventListener(type, handler, { capture: true, signal: holding.signal });
+  const listening = { capture: true, signal: holding.signal };
 
-  for (const type of ["pointerdown", "pointerover", "focusin"]) listen(type, (event) => matching(event) && start());
-  listen("keydown", start);
-  listen("click", (event) => {
-    const target = matching(event);
-    const plain =
-      event instanceof MouseEvent && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey;
-    if (!target || !plain || event.defaultPrevented) return;
-    event.preventDefault();
-    held = target;
-    void start();
-  });
+  for (const type of ["pointerdown", "pointerover", "focusin", "keydown"])
+    document.addEventListener(type, (event) => (type === "keydown" || matching(event)) && start(), listening);
+  document.addEventListener(
+    "click",
+    (event) => {
+      const target = matching(event);
+      const { button, metaKey, ctrlKey, shiftKey } = event as MouseEvent;
+      if (!target || button || metaKey || ctrlKey || shiftKey || event.defaultPrevented) return;
+      event.preventDefault();
+      held = target;
+      void start();
+    },
+    listening,
+  );
 };
 
 export default intent;

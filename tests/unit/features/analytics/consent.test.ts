@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  CONSENT_KEY,
-  clearAnalyticsCookies,
-  readConsent,
-  storeConsent,
-} from "../../../../src/features/analytics/consent";
+import { CONSENT_KEY, storeConsent } from "../../../../src/features/analytics/consent";
+import { clearAnalyticsCookies, readConsent } from "../../../../src/features/analytics/consent-choices";
 import { readSink, SINK_KEY, sinkTransport } from "../../../../src/features/analytics/sink";
 
 class MemoryStorage {
