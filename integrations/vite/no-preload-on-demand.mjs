@@ -7,7 +7,7 @@ const PRELOAD_HELPER = "\0vite/preload-helper.js";
  * The wrapper's two shapes around an import: the second when the caller destructures its result (then
  * the import may pick the module out of a shared chunk's namespace: `.then((n) => n.x)`).
  */
-const WRAPPED_IMPORT = [
+const [WRAPPED, WRAPPED_DESTRUCTURED] = [
   /__vitePreload\(\(\) => (import\("[^"]+"\)), __VITE_PRELOAD__\)/g,
   /__vitePreload\(async \(\) => \{\s*const \{ ([\w, ]+) \} = await (import\("[^"]+"\)(?:\.then\(\((\w+)\) => \3\.\w+\))?);\s*return \{ \1 \};\s*\}, __VITE_PRELOAD__\)/g,
 ];
@@ -21,7 +21,7 @@ const HELPER_IMPORT = /^import \{ \w+ as __vitePreload \} from "[^"]+";\n/m;
  */
 export function plainDynamicImports(code) {
   if (!code.includes("__vitePreload(")) return null;
-  const plain = code.replace(WRAPPED_IMPORT[0], "$1").replace(WRAPPED_IMPORT[1], "$2");
+  const plain = code.replace(WRAPPED, "$1").replace(WRAPPED_DESTRUCTURED, "$2");
   return plain.includes("__vitePreload(") ? plain : plain.replace(HELPER_IMPORT, "");
 }
 
