@@ -1,7 +1,9 @@
+import autumn from "./autumn.json" with { type: "json" };
 import balticGerman from "./baltic-german.json" with { type: "json" };
 import fresh from "./fresh.json" with { type: "json" };
 import heldOut from "./held-out.json" with { type: "json" };
 import labelled from "./labelled.json" with { type: "json" };
+import market from "./market.json" with { type: "json" };
 import nordicDisguised from "./nordic-disguised.json" with { type: "json" };
 import spring from "./spring.json" with { type: "json" };
 import winter from "./winter.json" with { type: "json" };
@@ -19,6 +21,8 @@ const corpora = {
   "nordic-disguised": nordicDisguised,
   winter,
   spring,
+  autumn,
+  market,
 };
 
 export type CorpusName = keyof typeof corpora;

@@ -43,9 +43,9 @@ export interface ScreenDeps {
 export type SpamCheck = (enquiry: EnquiryText, post: PostFacts) => Promise<SpamVerdict | null>;
 
 /** From this probability the learned filter files an enquiry as spam by itself. */
-export const LEARNED_SPAM = 0.9;
+export const LEARNED_SPAM = 0.8;
 /** From this probability the learned filter files an enquiry when a content rule found something too. */
-export const LEARNED_CORROBORATED = 0.6;
+export const LEARNED_CORROBORATED = 0.7;
 /** Under this probability the learned filter speaks for the enquiry: the rules alone do not file it. */
 export const LEARNED_DOUBT = 0.2;
 
