@@ -6,6 +6,7 @@ import labelled from "./labelled.json" with { type: "json" };
 import market from "./market.json" with { type: "json" };
 import nordicDisguised from "./nordic-disguised.json" with { type: "json" };
 import spring from "./spring.json" with { type: "json" };
+import summer from "./summer.json" with { type: "json" };
 import winter from "./winter.json" with { type: "json" };
 
 /**
@@ -23,6 +24,7 @@ const corpora = {
   spring,
   autumn,
   market,
+  summer,
 };
 
 export type CorpusName = keyof typeof corpora;

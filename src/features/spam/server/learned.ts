@@ -259,8 +259,8 @@ export function train(examples: Example[], { bits = 18, epochs = 12, rate = 0.5,
     }
   }
   for (const [id, weight] of Object.entries(model.weights)) {
-    if (Math.abs(weight) < 1e-3) delete model.weights[id];
-    else model.weights[id] = Math.round(weight * 1e4) / 1e4;
+    if (Math.abs(weight) < 2e-3) delete model.weights[id];
+    else model.weights[id] = Math.round(weight * 1e3) / 1e3;
   }
   return model;
 }

@@ -133,10 +133,18 @@ export function disguisedWord(text: string): string | null {
 
 /**
  * Values a form is filled with to try it or by a bot, in any language: test words, keyboard runs,
- * "example" words, and the names each country's forms use as a placeholder for a person.
+ * "example" words, the names each country's forms use as a placeholder for a person, and the cartoon
+ * and storybook names pranksters order samples for, under their names in the site's languages.
  */
 const PLACEHOLDER =
-  /(?:^|[^\p{L}])(?:testi?|testikatu|asdf\w*|asdasd\w*|qwert\w*|sdfsdf|dfgdfg|zxcv\w*|lorem|ipsum|example|exempel\w*|eksempel\w*|esimerkki\w*|näidis|john doe|jane doe|max mustermann|matti meikäläinen|maija meikäläinen|sven svensson|ola nordmann|kari nordmann|mari maasikas|jaan tamm|иван иванов|jānis bērziņš|vardenis pavardenis)(?=$|[^\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:testi?|testikatu|asdf\w*|asdasd\w*|qwert\w*|sdfsdf|dfgdfg|zxcv\w*|lorem|ipsum|example|exempel\w*|eksempel\w*|esimerkki\w*|näidis|john doe|jane doe|max mustermann|matti meikäläinen|maija meikäläinen|sven svensson|ola nordmann|kari nordmann|mari maasikas|jaan tamm|иван иванов|jānis bērziņš|vardenis pavardenis|mickey mouse|minnie mouse|donald duck|kalle anka|aku ankka|joulupukki|jõuluvana|santa claus|jultomten|spongebob|paavo pesusieni|homer simpson|harry potter|darth vader|leiutajateküla)(?=$|[^\p{L}])/iu;
+
+/** Keyboard mash: a run of two to four letters typed again and again ("sdfsdf", "öäöäöä", "jklöjklö"). */
+const MASH = /(?:^|[^\p{L}])((\p{L}{2,4})\2+)(?=$|[^\p{L}])/iu;
+const mashed = (text: string) => {
+  const found = MASH.exec(text)?.[1];
+  return found && found.length >= 6 ? found : null;
+};
 
 /** A sample request whose address fields a person would not write so: placeholders, zeros, one value in many fields. */
 function junkAddress(input: ScoredText): string | null {
@@ -148,6 +156,8 @@ function junkAddress(input: ScoredText): string | null {
   if (repeated) return `"${repeated}" in three fields`;
   const placeholder = PLACEHOLDER.exec(fields.join(" | "))?.[0].trim();
   if (placeholder) return `a placeholder: "${placeholder}"`;
+  const mash = fields.map(mashed).find(Boolean);
+  if (mash) return `keyboard mash: "${mash}"`;
   return null;
 }
 

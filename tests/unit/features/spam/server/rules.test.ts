@@ -204,6 +204,21 @@ describe("a sample request filled in as no customer would", () => {
     expect(points(request("Ola Nordmann", null, "Storgata 1", "0155", "Oslo"))).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
   });
 
+  it("files keyboard mash and a cartoon's name as spam by itself", () => {
+    expect(points(request("öäöäöä", null, "jklöjklö", "99999", "Oulu"))).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
+    expect(points(request("Kalle Anka", null, "Paradisäppelvägen 111", "123 45", "Ankeborg"))).toBeGreaterThanOrEqual(
+      SPAM_THRESHOLD,
+    );
+    expect(points(request("Aku Ankka", null, "Paratiisitie 13", "00130", "Ankkalinna"))).toBeGreaterThanOrEqual(
+      SPAM_THRESHOLD,
+    );
+  });
+
+  it("leaves names and streets that repeat a syllable alone", () => {
+    expect(points(request("Anna Papa", null, "Kukkuu 4", "00100", "Helsinki"))).toBeLessThan(SPAM_THRESHOLD);
+    expect(points(request("Lala Saar", null, "Tartu mnt 80d-12", "10112", "Tallinn"))).toBeLessThan(SPAM_THRESHOLD);
+  });
+
   it("leaves real requests alone: a company named like its owner, a c/o address, a testing laboratory", () => {
     expect(points(request("Liisa Põder", "Liisa Põder", "Telliskivi 60a/3", "10412", "Tallinn"))).toBeLessThan(
       SPAM_THRESHOLD,
