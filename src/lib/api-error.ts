@@ -21,6 +21,8 @@ export const API_ERROR_CODES = [
   "invalid_query",
   "invalid_id",
   "not_found",
+  "spam",
+  "erased",
 ] as const;
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

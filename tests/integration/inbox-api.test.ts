@@ -422,7 +422,7 @@ describe("CSV export", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     expect(
       text.startsWith(
-        `\uFEFF${["id", "kind", "language", "created_at", "updated_at", "status", "name", "email", "phone", "company", "message", "finishes", "street", "postal_code", "city", "country", "note", "notified"].map((c) => `"${c}"`).join(",")}\r\n`,
+        `\uFEFF${["id", "kind", "language", "created_at", "updated_at", "status", "name", "email", "phone", "company", "message", "finishes", "street", "postal_code", "city", "country", "note", "notified", "replies"].map((c) => `"${c}"`).join(",")}\r\n`,
       ),
     ).toBe(true);
     expect(text).toContain('"Line one, with ""quotes""\r\nLine two"');

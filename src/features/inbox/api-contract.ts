@@ -23,8 +23,11 @@ export const STATUS_LIST = "new, read, replied, archived or spam";
 /** Longest internal note an admin can keep on an enquiry, counted like the form's fields. */
 export const NOTE_MAX_LENGTH = 1000;
 
+/** Longest reply staff can send from the inbox, counted like the form's fields. */
+export const REPLY_MAX_LENGTH = 5000;
+
 /** What the audit log records. */
-export const AUDIT_ACTIONS = ["status", "note", "delete", "erase", "export"] as const;
+export const AUDIT_ACTIONS = ["status", "note", "reply", "delete", "erase", "export"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The exports' file names: the UTC day they were made, with the format's extension. */

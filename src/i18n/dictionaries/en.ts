@@ -314,6 +314,12 @@ export const en = {
     contact: "Contact us",
     signature: "The team at {company}",
   },
+  /** A reply sent from the inbox: our words around the staff's answer and the visitor's quoted enquiry. */
+  replyMail: {
+    sampleRequest: "Your sample request",
+    wrote: "On {date} you wrote:",
+    requested: "On {date} you asked for samples of:",
+  },
   calculator: {
     groups: {
       homes: "Homes",

@@ -316,6 +316,12 @@ export const et: Dictionary = {
     contact: "Võtke meiega ühendust",
     signature: "{company} meeskond",
   },
+  /** A reply sent from the inbox: our words around the staff's answer and the visitor's quoted enquiry. */
+  replyMail: {
+    sampleRequest: "Teie näidiste tellimus",
+    wrote: "{date} kirjutasite:",
+    requested: "{date} tellisite näidised:",
+  },
   calculator: {
     groups: {
       homes: "Kodud",

@@ -315,6 +315,12 @@ export const fi: Dictionary = {
     contact: "Ota yhteyttä",
     signature: "{company}-tiimi",
   },
+  /** A reply sent from the inbox: our words around the staff's answer and the visitor's quoted enquiry. */
+  replyMail: {
+    sampleRequest: "Mallipyyntönne",
+    wrote: "{date} kirjoititte:",
+    requested: "{date} pyysitte mallit:",
+  },
   calculator: {
     groups: {
       homes: "Kodit",

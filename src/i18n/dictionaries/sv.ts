@@ -306,6 +306,12 @@ export const sv: Dictionary = {
     contact: "Kontakta oss",
     signature: "Teamet på {company}",
   },
+  /** A reply sent from the inbox: our words around the staff's answer and the visitor's quoted enquiry. */
+  replyMail: {
+    sampleRequest: "Er provbeställning",
+    wrote: "Den {date} skrev ni:",
+    requested: "Den {date} beställde ni prover på:",
+  },
   calculator: {
     groups: {
       homes: "Bostäder",

@@ -20,6 +20,7 @@ export const CSV_COLUMNS = [
   "country",
   "note",
   "notified",
+  "replies",
 ] as const;
 export type ExportColumn = (typeof CSV_COLUMNS)[number];
 
@@ -32,7 +33,14 @@ export function exportCells(item: ListedEnquiry): Record<ExportColumn, string | 
     postal_code: item.address?.postal_code ?? null,
     city: item.address?.city ?? null,
     country: item.address?.country ?? null,
+    replies: repliesCell(item),
   };
+}
+
+/** The replies sent from the inbox: how many, and when the last went ("2, last 2026-11-27 14:03 UTC"); "0" for none. */
+function repliesCell({ replies }: ListedEnquiry): string {
+  const last = replies.at(-1);
+  return last ? `${replies.length}, last ${last.at.slice(0, 10)} ${last.at.slice(11, 16)} UTC` : "0";
 }
 
 /** Marks the file as UTF-8 for spreadsheet programs that would otherwise guess another encoding. */

@@ -1,5 +1,5 @@
 import { LOCALES } from "../../../i18n/locales";
-import { emailField, nullableText, PERSON_LIMITS } from "../../forms/schema";
+import { emailField, nullableText, PERSON_LIMITS, requiredText } from "../../forms/schema";
 import { FINISH_KEY } from "../../products/finish-key";
 import { SpamVerdictSchema } from "../../spam/server/verdict";
 import {
@@ -8,10 +8,11 @@ import {
   type EnquiryKind,
   type EnquiryStatus,
   NOTE_MAX_LENGTH,
+  REPLY_MAX_LENGTH,
   STATUS_LIST,
 } from "../api-contract";
 
-export { ENQUIRY_KINDS, ENQUIRY_STATUSES, type EnquiryKind, type EnquiryStatus, NOTE_MAX_LENGTH };
+export { ENQUIRY_KINDS, ENQUIRY_STATUSES, type EnquiryKind, type EnquiryStatus, NOTE_MAX_LENGTH, REPLY_MAX_LENGTH };
 
 import * as z from "../../../lib/zod-mini";
 
@@ -34,6 +35,16 @@ export const StoredAddressSchema = z.strictObject({
   city: z.string(),
   country: z.string(),
 });
+
+/** A reply staff sent from the inbox, kept with its enquiry: who sent it, when, and its text. */
+export const StoredReplySchema = z.strictObject({
+  id: z.uuid(),
+  at: z.iso.datetime(),
+  /** The admin's email address (their account id when the account has none). */
+  by: z.string(),
+  message: z.string(),
+});
+export type StoredReply = z.infer<typeof StoredReplySchema>;
 
 /**
  * A stored contact submission. The contact form stores the visitor's fields only; `status`, `note` and
@@ -63,6 +74,8 @@ export const EnquirySchema = z.strictObject({
   spam: z.optional(SpamVerdictSchema),
   /** Filed as spam on arrival, so its notification mail has not been sent: "Not spam" sends it, once. */
   withheld: z.optional(z.literal(true)),
+  /** The replies sent from the inbox, oldest first. */
+  replies: z.optional(z.array(StoredReplySchema)),
 });
 export type Enquiry = z.infer<typeof EnquirySchema>;
 
@@ -81,6 +94,7 @@ export const ListedEnquirySchema = z.strictObject({
   spam: z.nullable(SpamVerdictSchema),
   /** False while the notification mail about it has not gone out (withheld while it is spam). */
   notified: z.boolean(),
+  replies: z.array(StoredReplySchema),
 });
 export type ListedEnquiry = z.infer<typeof ListedEnquirySchema>;
 
@@ -100,6 +114,14 @@ export const EnquiryPatchSchema = z
     z.refine((body) => body.status !== undefined || body.note !== undefined, { error: "Send a status or a note" }),
   );
 export type EnquiryPatch = z.output<typeof EnquiryPatchSchema>;
+
+const REPLY_REQUIRED = "Write a reply";
+const REPLY_TOO_LONG = `A reply must be at most ${REPLY_MAX_LENGTH} characters`;
+
+/** The body of a reply from the inbox: its text, cleaned like the form's fields, not empty. */
+export const ReplyRequestSchema = z.strictObject({
+  message: requiredText(REPLY_MAX_LENGTH, REPLY_REQUIRED, REPLY_TOO_LONG),
+});
 
 /** The body of an erasure request: the address whose enquiries are all deleted. */
 export const EraseRequestSchema = z.strictObject({

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type BlobStore, guard, StorageUnavailableError } from "../../../../netlify/lib/storage";
 import { z } from "../../../lib/zod";
 import { backoff, inBatches, MAX_ATTEMPTS, sleep } from "./cas";
-import { type Enquiry, type EnquiryPatch, EnquirySchema, type EnquiryStatus } from "./enquiry-schema";
+import { type Enquiry, type EnquiryPatch, EnquirySchema, type EnquiryStatus, type StoredReply } from "./enquiry-schema";
 import {
   abandonedDeletion,
   claimDeletion,
@@ -134,10 +134,49 @@ export interface Update {
 }
 
 /**
- * Applies an admin's change to one submission with a conditional write on its blob, retried on fresh
- * data when another change came first, so concurrent changes are all kept; then the index entry
- * follows. `updated_at` grows with every write, so the index only ever moves to a newer version.
- * Null when the id is unknown. A change that changes nothing writes nothing.
+ * One stored submission rewritten with a conditional write on its blob, retried on fresh data when
+ * another change came first, so concurrent changes are all kept; then the index entry follows.
+ * `change` gives the next record from the current one, or null for nothing to write (the index entry
+ * is still brought up to the record, should an earlier call have stopped short). `updated_at` grows
+ * with every write, so the index only ever moves to a newer version. "unknown" when the id is not
+ * indexed; "gone" when its submission cannot be read (deleted or erased meanwhile, or unreadable).
+ */
+async function rewriteEnquiry(
+  stores: InboxStores,
+  id: string,
+  now: () => number,
+  change: (current: FullRecord) => FullRecord | null,
+): Promise<{ key: string; current: FullRecord; next: FullRecord | null } | "unknown" | "gone"> {
+  const key = await readPointer(stores.index, id, now());
+  if (!key) return "unknown";
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const found = await guard("reading a submission", () =>
+      stores.submissions.getWithMetadata(key, { type: "text", consistency: "strong" }),
+    );
+    const parsed = EnquirySchema.safeParse(parseOrNull(found?.data));
+    if (!found || !parsed.success) return "gone";
+    const current = fullRecord(parsed.data);
+    const next = change(current);
+    if (!next) {
+      await syncEntry(stores.index, key, current);
+      return { key, current, next: null };
+    }
+    next.updated_at = new Date(Math.max(now(), Date.parse(current.updated_at) + 1)).toISOString();
+    const write = await guard("changing a submission", () =>
+      stores.submissions.setJSON(key, next, { onlyIfMatch: found.etag ?? "missing-etag" }),
+    );
+    if (write.modified) {
+      await syncEntry(stores.index, key, next);
+      return { key, current, next };
+    }
+    await backoff(attempt);
+  }
+  throw new StorageUnavailableError("the submission kept changing");
+}
+
+/**
+ * Applies an admin's change (a status, a note) to one submission (see rewriteEnquiry). Null when the
+ * id is unknown or its submission cannot be read. A change that changes nothing writes nothing.
  */
 export async function updateEnquiry(
   stores: InboxStores,
@@ -145,41 +184,53 @@ export async function updateEnquiry(
   patch: EnquiryPatch,
   now: () => number,
 ): Promise<Update | null> {
-  const key = await readPointer(stores.index, id, now());
-  if (!key) return null;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const found = await guard("reading a submission", () =>
-      stores.submissions.getWithMetadata(key, { type: "text", consistency: "strong" }),
-    );
-    // An unreadable submission (empty, cut off, not shaped as one) cannot be changed: as if unknown.
-    const parsed = EnquirySchema.safeParse(parseOrNull(found?.data));
-    if (!found || !parsed.success) return null;
-    const current = fullRecord(parsed.data);
+  const rewrite = await rewriteEnquiry(stores, id, now, (current) => {
     const next: FullRecord = {
       ...current,
       ...(patch.status !== undefined ? { status: patch.status } : {}),
       ...(patch.note !== undefined ? { note: patch.note } : {}),
     };
-    const changed = { status: next.status !== current.status, note: next.note !== current.note };
-    if (!changed.status && !changed.note) {
-      // Nothing to write; the index is still brought up to the record, should an earlier call have stopped short.
-      await syncEntry(stores.index, key, current);
-      return { key, record: current, changed, before: current.status, released: false };
-    }
+    if (next.status === current.status && next.note === current.note) return null;
     // Out of spam, a withheld mail is due: the write that clears the mark is the one that sends it.
-    const released = current.withheld === true && next.status !== "spam";
-    if (released) delete next.withheld;
-    next.updated_at = new Date(Math.max(now(), Date.parse(current.updated_at) + 1)).toISOString();
-    const write = await guard("changing a submission", () =>
-      stores.submissions.setJSON(key, next, { onlyIfMatch: found.etag ?? "missing-etag" }),
-    );
-    if (write.modified) {
-      await syncEntry(stores.index, key, next);
-      return { key, record: next, changed, before: current.status, released };
-    }
-    await backoff(attempt);
-  }
-  throw new StorageUnavailableError("the submission kept changing");
+    if (current.withheld === true && next.status !== "spam") delete next.withheld;
+    return next;
+  });
+  if (typeof rewrite === "string") return null;
+  const { key, current, next } = rewrite;
+  const record = next ?? current;
+  return {
+    key,
+    record,
+    changed: { status: record.status !== current.status, note: record.note !== current.note },
+    before: current.status,
+    released: current.withheld === true && record.withheld !== true,
+  };
+}
+
+/** What became of a reply: kept with its enquiry, or refused (unknown id, erased, filed as spam). */
+export type ReplyOutcome =
+  | { kind: "added"; key: string; record: FullRecord; before: EnquiryStatus }
+  | { kind: "unknown" | "erased" | "spam" };
+
+/**
+ * Keeps a reply with its enquiry and marks the enquiry replied, in one conditional write (see
+ * rewriteEnquiry). Refused for an enquiry filed as spam, and for one whose submission is gone while
+ * its id is still indexed: erased or deleted as the reply was written.
+ */
+export async function addReply(
+  stores: InboxStores,
+  id: string,
+  reply: StoredReply,
+  now: () => number,
+): Promise<ReplyOutcome> {
+  const rewrite = await rewriteEnquiry(stores, id, now, (current) =>
+    current.status === "spam" ? null : { ...current, status: "replied", replies: [...(current.replies ?? []), reply] },
+  );
+  if (rewrite === "unknown") return { kind: "unknown" };
+  if (rewrite === "gone") return { kind: "erased" };
+  const { key, current, next } = rewrite;
+  if (!next) return { kind: "spam" };
+  return { kind: "added", key, record: next, before: current.status };
 }
 
 /**

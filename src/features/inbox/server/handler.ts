@@ -7,12 +7,19 @@ import { INBOX_API_PATH, STATUS_LIST, UNREADABLE_HEADER } from "../api-contract"
 import { type AuditEvent, recentAudit, recordAudit } from "./audit-log";
 import { compactPending } from "./compaction";
 import { csvFileName, toCsv } from "./csv";
-import { ENQUIRY_KINDS, ENQUIRY_STATUSES, EnquiryPatchSchema, EraseRequestSchema } from "./enquiry-schema";
+import {
+  ENQUIRY_KINDS,
+  ENQUIRY_STATUSES,
+  EnquiryPatchSchema,
+  EraseRequestSchema,
+  ReplyRequestSchema,
+} from "./enquiry-schema";
 import { deleteEnquiry, eraseByEmail, updateEnquiry } from "./enquiry-store";
 import { ensureIndexed } from "./index-store";
 import { PAGE_SIZE } from "./listing";
 import type { ContactNotifier } from "./notify";
 import { exportItems, listPage, toItem } from "./queries";
+import { sendReply } from "./reply";
 import { labelOfChange, recordLabel } from "./spam-labels";
 import { isEnquiryKey } from "./storage-layout";
 import { toXlsx, XLSX_MEDIA_TYPE, xlsxFileName } from "./xlsx";
@@ -48,6 +55,7 @@ type Route =
   | { kind: "erase" }
   | { kind: "audit" }
   | { kind: "item"; segment: string }
+  | { kind: "reply"; segment: string }
   | { kind: "unknown" };
 
 const ALLOW: Record<Exclude<Route["kind"], "unknown">, string[]> = {
@@ -56,6 +64,7 @@ const ALLOW: Record<Exclude<Route["kind"], "unknown">, string[]> = {
   audit: ["GET"],
   erase: ["POST"],
   item: ["PATCH", "DELETE"],
+  reply: ["POST"],
 };
 
 function route(pathname: string): Route {
@@ -64,7 +73,8 @@ function route(pathname: string): Route {
   if (rest === "" || rest === "/") return { kind: "list" };
   if (!rest.startsWith("/")) return { kind: "unknown" };
   const segments = rest.slice(1).split("/");
-  const [segment] = segments;
+  const [segment, action] = segments;
+  if (segments.length === 2 && segment && action === "reply") return { kind: "reply", segment };
   if (segments.length !== 1 || segment === undefined) return { kind: "unknown" };
   if (segment === "export.csv") return { kind: "export", format: "csv" };
   if (segment === "export.xlsx") return { kind: "export", format: "xlsx" };
@@ -285,6 +295,28 @@ async function patchItem(ctx: AdminContext, request: Request, id: string, user: 
   return ok(toItem(record, await isNotified(ctx.deps.outbox, update.key)));
 }
 
+/** POST /<id>/reply { message }: see sendReply. */
+async function answerReply(ctx: AdminContext, request: Request, segment: string, user: VerifiedUser) {
+  const id = itemId(segment);
+  if (id instanceof Response) return id;
+  const body = await jsonBody(request, ReplyRequestSchema);
+  if (body instanceof Response) return body;
+  await prepareIndex(ctx);
+  return sendReply(
+    {
+      stores: ctx.stores,
+      notifier: ctx.deps.notifier,
+      labels: ctx.deps.labels,
+      now: ctx.now,
+      log: ctx.log,
+      audit: (admin, event) => audit(ctx, admin, event),
+    },
+    id,
+    body.message,
+    user,
+  );
+}
+
 /** The answer of an allowed method on a known route, for a signed-in admin. */
 async function answer(ctx: AdminContext, request: Request, target: KnownRoute, user: VerifiedUser) {
   const url = new URL(request.url);
@@ -302,6 +334,8 @@ async function answer(ctx: AdminContext, request: Request, target: KnownRoute, u
       if (id instanceof Response) return id;
       return request.method === "DELETE" ? deleteItem(ctx, id, user) : patchItem(ctx, request, id, user);
     }
+    case "reply":
+      return answerReply(ctx, request, target.segment, user);
   }
 }
 
@@ -309,7 +343,7 @@ async function answer(ctx: AdminContext, request: Request, target: KnownRoute, u
  * The admin API under /api/contact-submissions, for admins only:
  * - GET / ?kind=&status=&q=&cursor=&limit=: a page of enquiries, newest first, with the tab counts
  *   (of the kind asked for: contact messages, sample requests, or both when absent);
- * - PATCH /<id> { status?, note? }, DELETE /<id>; { status: "new" } on spam is "Not spam" and sends the
+ * - PATCH /<id> { status?, note? }, DELETE /<id>; POST /<id>/reply { message } (see reply.ts); { status: "new" } on spam is "Not spam" and sends the
  *   notification it was kept from (once, whoever else does the same), { status: "spam" } "Mark as spam";
  * - GET /export.csv and GET /export.xlsx ?kind=&status=&q=: the same enquiries in either format;
  * - POST /erase { email }; GET /audit.

@@ -49,6 +49,7 @@ export const toItem = (record: FullRecord, notified: boolean): ListedEnquiry => 
   updated_at: record.updated_at,
   spam: record.spam ?? null,
   notified: notified && record.withheld !== true,
+  replies: record.replies ?? [],
 });
 
 /** Enquiries per status of the chosen kind (both when null), whatever the status and search (the tab counts). */

@@ -19,6 +19,7 @@ export function item(overrides: Partial<ListedEnquiry> = {}): ListedEnquiry {
     note: null,
     spam: null,
     notified: true,
+    replies: [],
     ...overrides,
   };
 }

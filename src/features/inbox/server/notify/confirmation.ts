@@ -6,18 +6,22 @@ import { enquiryReference } from "../../../forms/reference";
 import type { Enquiry } from "../enquiry-schema";
 import { escapeHtml, type MessageSettings } from "./message";
 
-/** The mail's Message-ID, the same for every attempt, and what a reply from the inbox refers to. */
-export function confirmationMessageId(id: string, settings: Pick<MessageSettings, "from">): string {
+/** A Message-ID of ours: `<name-id@the sender's domain>`, the same for every attempt at one mail. */
+export function ownMessageId(name: string, id: string, settings: Pick<MessageSettings, "from">): string {
   const domain =
     settings.from.address
       .split("@")
       .pop()
       ?.replace(/[^A-Za-z0-9.-]/g, "") || "localhost";
-  return `<confirmation-${id.replace(/[^A-Za-z0-9-]/g, "")}@${domain}>`;
+  return `<${name}-${id.replace(/[^A-Za-z0-9-]/g, "")}@${domain}>`;
 }
 
+/** The confirmation's Message-ID, and what a reply from the inbox refers to. */
+export const confirmationMessageId = (id: string, settings: Pick<MessageSettings, "from">) =>
+  ownMessageId("confirmation", id, settings);
+
 /** "27 November 2026, 14:30" in the visitor's language, Tallinn time. */
-function receivedOn(iso: string, locale: Locale): string {
+export function receivedOn(iso: string, locale: Locale): string {
   return new Intl.DateTimeFormat(LOCALE_INFO[locale].intl, {
     dateStyle: "long",
     timeStyle: "short",

@@ -19,7 +19,9 @@ import {
   parseOutboxKey,
   queueOutboxEntry,
   releaseOutboxEntry,
+  replyIdOf,
 } from "./outbox";
+import { replyMail } from "./reply";
 
 export interface NotifierDeps {
   outbox: BlobStore;
@@ -45,14 +47,18 @@ export interface DrainSummary {
   configured: boolean;
 }
 
+/** Whether a mail went out at once, or waits in the outbox for the next attempt. */
+export type Delivery = "sent" | "queued";
+
 /**
- * What the public forms call, for the staff's notification (the default) or the visitor's
- * confirmation; every method logs its failures instead of throwing.
+ * What the public forms and the inbox call, for the staff's notification (the default), the visitor's
+ * confirmation or a reply; every method logs its failures instead of throwing. `deliver` given no
+ * submission reads the stored one, so that a mail never goes out for an enquiry deleted meanwhile.
  */
 export interface ContactNotifier {
   queue(submission: Enquiry, mail?: MailKind): Promise<boolean>;
   unqueue(submission: Enquiry, mail?: MailKind): Promise<void>;
-  deliver(submission: Enquiry, queued: boolean, mail?: MailKind): Promise<void>;
+  deliver(submission: Enquiry, queued: boolean, mail?: MailKind, options?: { fresh?: boolean }): Promise<Delivery>;
 }
 
 /**
@@ -77,8 +83,10 @@ export const ORPHAN_GRACE_MS = 15 * 60 * 1000;
 export const DRAIN_BUDGET_MS = 12_000;
 
 /** The fields a mail needs; a stored submission may carry more (status, note, …). */
-const { kind, id, created_at, name, email, phone, company, message, address, finishes, language } = EnquirySchema.shape;
+const { kind, id, created_at, name, email, phone, company, message, address, finishes, language, replies } =
+  EnquirySchema.shape;
 const MailableEnquiry = z.object({
+  replies,
   kind,
   id,
   created_at,
@@ -96,7 +104,7 @@ const keyOf = (submission: Enquiry, mail: MailKind) =>
   outboxKey(enquiryKey(new Date(submission.created_at), submission.id), mail);
 
 /** How the logs name each mail. */
-const LABELS: Record<MailKind, string> = { notification: "notification mail", confirmation: "confirmation mail" };
+const label = (mail: MailKind) => (replyIdOf(mail) ? "reply mail" : `${mail} mail`);
 
 /** One notifier's dependencies with its configuration, sender and defaults resolved; every step below is given it. */
 interface NotifierContext {
@@ -123,6 +131,14 @@ const unconfigured = (ctx: NotifierContext) =>
  */
 async function mail(ctx: NotifierContext, submission: Enquiry, kind: MailKind, repeat = false) {
   if (!ctx.config || !ctx.send) throw new Error(unconfigured(ctx));
+  const replyId = replyIdOf(kind);
+  if (replyId) {
+    const reply = submission.replies?.find((r) => r.id === replyId);
+    if (!reply) throw new Error(`reply ${replyId} is not stored with its enquiry`);
+    const message = replyMail(submission, reply, ctx.config);
+    await ctx.send(repeat ? { ...message, headers: { ...message.headers, "X-Possible-Repeat": "yes" } } : message);
+    return;
+  }
   if (kind === "confirmation") {
     const message = confirmationMail(submission, ctx.config);
     await ctx.send(repeat ? { ...message, headers: { ...message.headers, "X-Possible-Repeat": "yes" } } : message);
@@ -164,7 +180,7 @@ async function recordFailure(ctx: NotifierContext, key: string, token: string, e
   const problem = describeSendError(error, ctx.config?.smtpUrl);
   const entry = await failOutboxEntry(ctx.deps.outbox, key, token, ctx.now(), problem, mayHaveBeenSent(error));
   ctx.log(
-    `${LABELS[parseOutboxKey(key).mail]} for ${key} not sent (attempt ${entry?.attempts ?? "?"}, next at ${entry?.next_attempt_at ?? "lease expiry"}): ${problem}`,
+    `${label(parseOutboxKey(key).mail)} for ${key} not sent (attempt ${entry?.attempts ?? "?"}, next at ${entry?.next_attempt_at ?? "lease expiry"}): ${problem}`,
   );
 }
 
@@ -200,7 +216,7 @@ async function queueMail(ctx: NotifierContext, submission: Enquiry, kind: MailKi
   try {
     return await queueOutboxEntry(ctx.deps.outbox, keyOf(submission, kind), submission.id, ctx.now());
   } catch (error) {
-    ctx.log(`could not queue the ${LABELS[kind]} for ${keyOf(submission, kind)}`, error);
+    ctx.log(`could not queue the ${label(kind)} for ${keyOf(submission, kind)}`, error);
     return false;
   }
 }
@@ -213,31 +229,37 @@ async function unqueueMail(ctx: NotifierContext, submission: Enquiry, kind: Mail
 }
 
 /**
- * Sends a stored submission's mail, after the visitor has been answered. Never rejects: a failed
- * send leaves the entry for the drain, and a missing configuration only logs.
+ * Sends a stored submission's mail, after the visitor has been answered; `fresh` reads the stored
+ * submission rather than the one given. Never rejects: a failed send leaves the entry for the drain,
+ * and a missing configuration only logs.
  */
-async function deliverMail(ctx: NotifierContext, submission: Enquiry, queued: boolean, kind: MailKind): Promise<void> {
+async function deliverMail(
+  ctx: NotifierContext,
+  submission: Enquiry,
+  queued: boolean,
+  kind: MailKind,
+  fresh = false,
+): Promise<Delivery> {
   const key = keyOf(submission, kind);
   try {
     if (!ctx.config) {
       ctx.log(`${unconfigured(ctx)} (${key} is ${queued ? "queued" : "NOT queued and will not be mailed"})`);
-      return;
+      return "queued";
     }
     if (queued || (await queueMail(ctx, submission, kind))) {
       // Just written, so due at once; should a drain hold it already, this sends nothing.
-      await sendQueued(ctx, key, submission, false);
-      return;
+      return (await sendQueued(ctx, key, fresh ? null : submission, false)) === "sent" ? "sent" : "queued";
     }
     try {
       await mail(ctx, submission, kind);
+      return "sent";
     } catch (error) {
-      ctx.log(
-        `${LABELS[kind]} for ${key} was neither queued nor sent: ${describeSendError(error, ctx.config.smtpUrl)}`,
-      );
+      ctx.log(`${label(kind)} for ${key} was neither queued nor sent: ${describeSendError(error, ctx.config.smtpUrl)}`);
     }
   } catch (error) {
-    ctx.log(`${LABELS[kind]} for ${key} stays in the outbox for the next drain`, error);
+    ctx.log(`${label(kind)} for ${key} stays in the outbox for the next drain`, error);
   }
+  return "queued";
 }
 
 /**
@@ -303,8 +325,8 @@ export function createNotifier(deps: NotifierDeps) {
   return {
     queue: (submission: Enquiry, kind: MailKind = "notification") => queueMail(ctx, submission, kind),
     unqueue: (submission: Enquiry, kind: MailKind = "notification") => unqueueMail(ctx, submission, kind),
-    deliver: (submission: Enquiry, queued: boolean, kind: MailKind = "notification") =>
-      deliverMail(ctx, submission, queued, kind),
+    deliver: (submission: Enquiry, queued: boolean, kind: MailKind = "notification", options = {}) =>
+      deliverMail(ctx, submission, queued, kind, options.fresh),
     drain,
   } satisfies ContactNotifier & { drain: typeof drain };
 }

@@ -65,20 +65,29 @@ export function newOutboxEntry(id: string, now: number): OutboxEntry {
 
 /**
  * The mails an enquiry may have waiting, each an entry of its own: the staff's notification under the
- * enquiry's key, the visitor's confirmation under that key with this suffix.
+ * enquiry's key, the visitor's confirmation and each reply from the inbox under that key with a
+ * suffix (`~confirmation`, `~reply-<the reply's id>`).
  */
-export type MailKind = "notification" | "confirmation";
-const CONFIRMATION_SUFFIX = "~confirmation";
+export type MailKind = "notification" | "confirmation" | `reply-${string}`;
+const SUFFIX = "~";
+const REPLY_MAIL = /^reply-[0-9a-f-]{36}$/;
+
+/** The mail that sends the reply with this id. */
+export const replyMailKind = (replyId: string): MailKind => `reply-${replyId}`;
+
+/** The id of the reply a mail sends; null for the other mails. */
+export const replyIdOf = (mail: MailKind): string | null => (mail.startsWith("reply-") ? mail.slice(6) : null);
 
 /** The outbox key of one mail of the enquiry stored under `enquiryKey`. */
 export const outboxKey = (enquiryKey: string, mail: MailKind) =>
-  mail === "confirmation" ? `${enquiryKey}${CONFIRMATION_SUFFIX}` : enquiryKey;
+  mail === "notification" ? enquiryKey : `${enquiryKey}${SUFFIX}${mail}`;
 
 /** Which enquiry, and which of its mails, an outbox key is for. */
 export function parseOutboxKey(key: string): { enquiryKey: string; mail: MailKind } {
-  return key.endsWith(CONFIRMATION_SUFFIX)
-    ? { enquiryKey: key.slice(0, -CONFIRMATION_SUFFIX.length), mail: "confirmation" }
-    : { enquiryKey: key, mail: "notification" };
+  const at = key.indexOf(SUFFIX);
+  const mail = key.slice(at + 1);
+  if (at < 0 || (mail !== "confirmation" && !REPLY_MAIL.test(mail))) return { enquiryKey: key, mail: "notification" };
+  return { enquiryKey: key.slice(0, at), mail: mail as MailKind };
 }
 
 /** The id is the enquiry key's uuid: `<13-digit inverted time>-<uuid>`. */
@@ -110,11 +119,15 @@ export async function deleteOutboxEntry(store: BlobStore, key: string): Promise<
   await guard("deleting an outbox entry", () => store.delete(key));
 }
 
-/** Removes every mail a deleted enquiry still had waiting: its notification and its confirmation. */
+/** Removes every mail a deleted enquiry still had waiting: its notification, its confirmation, its replies. */
 export async function deleteEnquiryMails(store: BlobStore, enquiryKey: string): Promise<void> {
-  await Promise.all(
-    (["notification", "confirmation"] as const).map((mail) => deleteOutboxEntry(store, outboxKey(enquiryKey, mail))),
+  const { blobs } = await guard("listing an enquiry's replies in the outbox", () =>
+    store.list({ prefix: outboxKey(enquiryKey, replyMailKind("")) }),
   );
+  await Promise.all([
+    ...(["notification", "confirmation"] as const).map((mail) => deleteOutboxEntry(store, outboxKey(enquiryKey, mail))),
+    ...blobs.map((blob) => deleteOutboxEntry(store, blob.key)),
+  ]);
 }
 
 export type Claim =

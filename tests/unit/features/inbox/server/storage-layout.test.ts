@@ -192,8 +192,8 @@ describe("CSV", () => {
   it("starts with a byte-order mark and the header row, and ends every line with CRLF", () => {
     const item: ListedEnquiry = toItem(fullRecord(base), false);
     expect(toCsv([item])).toBe(
-      '\uFEFF"id","kind","language","created_at","updated_at","status","name","email","phone","company","message","finishes","street","postal_code","city","country","note","notified"\r\n' +
-        `"${base.id}","contact","en","${base.created_at}","${base.created_at}","new","Kärt Õunapuu","Kart@Example.ee","'+372 5555 0101","Ürgne OÜ","Ποιος; ΟΔΟΣ","",,,,,,false\r\n`,
+      '\uFEFF"id","kind","language","created_at","updated_at","status","name","email","phone","company","message","finishes","street","postal_code","city","country","note","notified","replies"\r\n' +
+        `"${base.id}","contact","en","${base.created_at}","${base.created_at}","new","Kärt Õunapuu","Kart@Example.ee","'+372 5555 0101","Ürgne OÜ","Ποιος; ΟΔΟΣ","",,,,,,false,"0"\r\n`,
     );
     expect(csvFileName(Date.parse("2026-11-22T23:59:59Z"))).toBe("contact-submissions-2026-11-22.csv");
   });

@@ -56,6 +56,10 @@ describe("the .xlsx export", () => {
         status: "replied",
         note: "\tTabbed",
         updated_at: "2025-03-05T00:00:00.000Z",
+        replies: [
+          { id: "7d0c6a52-3f0e-4c1a-9d3e-2a1b4c5d6e71", at: "2025-03-04T09:00:00.000Z", by: "a@x.ee", message: "One" },
+          { id: "7d0c6a52-3f0e-4c1a-9d3e-2a1b4c5d6e72", at: "2025-03-05T10:15:00.000Z", by: "a@x.ee", message: "Two" },
+        ],
       }),
     ];
     const rows = await readBack(await toXlsx(items, NOW));
@@ -83,6 +87,7 @@ describe("the .xlsx export", () => {
       "FI",
       "\tTabbed",
       "true",
+      "2, last 2025-03-05 10:15 UTC",
     ]);
     expect(xlsxFileName(NOW)).toBe("contact-submissions-2026-11-22.xlsx");
   });
