@@ -1,6 +1,7 @@
 import autumn from "./autumn.json" with { type: "json" };
 import balticGerman from "./baltic-german.json" with { type: "json" };
 import fresh from "./fresh.json" with { type: "json" };
+import harvest from "./harvest.json" with { type: "json" };
 import heldOut from "./held-out.json" with { type: "json" };
 import labelled from "./labelled.json" with { type: "json" };
 import market from "./market.json" with { type: "json" };
@@ -25,6 +26,7 @@ const corpora = {
   autumn,
   market,
   summer,
+  harvest,
 };
 
 export type CorpusName = keyof typeof corpora;

@@ -62,35 +62,36 @@ describe("training", () => {
 
 describe("the spam check on corpora it never learned from", () => {
   let splits: ReturnType<typeof crossCorpus> = [];
-  // Ten trainings, one per corpus left out, beside the other test files: a generous limit.
+  // Eleven trainings, one per corpus left out, beside the other test files: a generous limit.
   beforeAll(() => {
     splits = crossCorpus();
   }, 300_000);
 
   it("files Russian customers no more often than others, and a missing proof of work never makes one spam", () => {
-    // 2 of 172 Russian legitimate enquiries, against 6 of 1,046 in all: neither is about the language
-    // (an SMM agency ordering a wall, a supplier's catalogue link).
+    // 3 of 197 Russian legitimate enquiries, against 8 of 1,196 in all: none is about the language (an
+    // SMM agency ordering a wall, a supplier's catalogue link, a photo studio proposing an exchange).
     const russian = splits
       .filter((s) => s.proof === "valid")
       .reduce((n, s) => n + (s.byLanguage.ru?.legitimate.filed ?? 0), 0);
-    expect(russian).toBeLessThanOrEqual(2);
+    expect(russian).toBeLessThanOrEqual(3);
     const filed = (proof: string) =>
       splits.filter((s) => s.proof === proof).reduce((n, s) => n + s.legitimate.filed, 0);
     expect(filed("missing")).toBe(filed("valid"));
   });
 
-  it("holds its figures: 978 of 1,055 spam caught over every split, at most 6 of 1,046 legitimate filed as spam", () => {
+  it("holds its figures: 1,127 of 1,205 spam caught over every split, at most 8 of 1,196 legitimate filed as spam", () => {
     // The training is seeded, so these figures are exact; a change that lowers them fails here.
     const solved = splits.filter((s) => s.proof === "valid");
-    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(978);
-    expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(1055);
-    expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(6);
+    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1127);
+    expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(1205);
+    expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(8);
     // The corpora written last, each apart and first measured after the settings it was judged on.
     const row = (name: string) => solved.find((s) => s.corpus === name);
-    expect(row("winter")?.spam.filed).toBeGreaterThanOrEqual(102);
-    expect(row("spring")?.spam.filed).toBeGreaterThanOrEqual(107);
-    expect(row("autumn")?.spam.filed).toBeGreaterThanOrEqual(133);
-    expect(row("market")?.spam.filed).toBeGreaterThanOrEqual(141);
-    expect(row("summer")?.spam.filed).toBeGreaterThanOrEqual(134);
+    expect(row("winter")?.spam.filed).toBeGreaterThanOrEqual(105);
+    expect(row("spring")?.spam.filed).toBeGreaterThanOrEqual(109);
+    expect(row("autumn")?.spam.filed).toBeGreaterThanOrEqual(135);
+    expect(row("market")?.spam.filed).toBeGreaterThanOrEqual(139);
+    expect(row("summer")?.spam.filed).toBeGreaterThanOrEqual(137);
+    expect(row("harvest")?.spam.filed).toBeGreaterThanOrEqual(143);
   });
 });
