@@ -236,6 +236,7 @@ describe("listing and searching", () => {
       updated_at: older.created_at,
       spam: null,
       notified: true,
+      replies: [],
     });
     expect(page.submissions[0].notified).toBe(false);
     expect(page.counts).toEqual({ new: 2, read: 0, replied: 0, archived: 0, spam: 0 });
@@ -305,6 +306,7 @@ describe("listing and searching", () => {
         updated_at: old.created_at,
         spam: null,
         notified: true,
+        replies: [],
       },
     ]);
     const res = await call("PATCH", `/${old.id}`, { body: { status: "archived" } });
@@ -444,6 +446,7 @@ describe("CSV export", () => {
       "",
       '\'=HYPERLINK("x")',
       "true",
+      "0",
     ]);
     expect(byId[hostile.id]?.slice(6, 11)).toEqual([
       "'=cmd|' /C calc'!A0",
@@ -465,6 +468,7 @@ describe("CSV export", () => {
       "",
       "",
       "false",
+      "0",
     ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual([dash.id, hostile.id, quoted.id]);
   });

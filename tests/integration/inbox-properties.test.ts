@@ -260,6 +260,7 @@ describe("the inbox index under random use", () => {
                 updated_at: s.updated_at ?? s.created_at,
                 spam: null,
                 notified: true,
+                replies: [],
               });
             });
 
