@@ -2,6 +2,7 @@ import { defineCollection } from "astro:content";
 import { file, glob } from "astro/loaders";
 import { MaterialSchema, MaterialTextSchema, RoomTypeSchema, RoomTypeTextSchema } from "./features/calculator/schema";
 import { GallerySectionSchema, GalleryTextSchema } from "./features/gallery/schema";
+import { SavedReplySchema, SavedReplyTextSchema } from "./features/inbox/saved-replies-schema";
 import { LearningSchema, LearningTextSchema } from "./features/learning/schema";
 import { NavEntrySchema, NavTextSchema } from "./features/navigation/schema";
 import { ProductTextSchema, productSchema } from "./features/products/schema";
@@ -71,6 +72,11 @@ const materials = defineCollection({
   schema: MaterialSchema,
 });
 
+const savedReplies = defineCollection({
+  loader: listFile("content/inbox/saved-replies.json"),
+  schema: SavedReplySchema,
+});
+
 /**
  * Translations: content/<language>/ mirrors content/ with each entry's words only (see
  * docs/translations.md). Entry ids keep the language and folder: "et/products/felt-panels".
@@ -88,6 +94,10 @@ const galleryText = defineCollection({ loader: translationFiles("gallery/section
 const roomTypesText = defineCollection({
   loader: translationFiles("calculator/room-types.json"),
   schema: RoomTypeTextSchema,
+});
+const savedRepliesText = defineCollection({
+  loader: translationFiles("inbox/saved-replies.json"),
+  schema: SavedReplyTextSchema,
 });
 const materialsText = defineCollection({
   loader: translationFiles("calculator/materials.json"),
@@ -113,4 +123,6 @@ export const collections = {
   galleryText,
   roomTypesText,
   materialsText,
+  savedReplies,
+  savedRepliesText,
 };

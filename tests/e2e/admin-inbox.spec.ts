@@ -27,7 +27,14 @@ function freshAddress(): string {
 /** A word no other submission contains, to find this test's rows. */
 const uniqueMarker = (label: string) => `${label}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
-async function submit(fields: { name: string; email?: string; message: string; company?: string; phone?: string }) {
+async function submit(fields: {
+  name: string;
+  email?: string;
+  message: string;
+  company?: string;
+  phone?: string;
+  language?: string;
+}) {
   const status = await postFrom(freshAddress(), {
     email: "visitor@example.ee",
     company: "",
@@ -236,6 +243,67 @@ test("an admin opens an enquiry (it becomes read), replies, archives, restores, 
   // An entry's link opens its enquiry.
   await entries.first().getByRole("link").click();
   await expect(page.getByRole("dialog", { name })).toBeVisible();
+});
+
+test("an admin replies from the dialog: the visitor gets it threaded in Finnish, the enquiry shows it, is Replied and audited", async ({
+  page,
+  request,
+}) => {
+  const marker = uniqueMarker("Reply");
+  const name = `Liisa Virtanen ${marker}`;
+  const email = `${marker.toLowerCase()}@example.fi`;
+  await submit({
+    name,
+    email,
+    message: `Hei! Tarvitsemme akustiikkapaneeleja neuvotteluhuoneeseen, noin 24 m², kaiku on kova. ${marker}`,
+    language: "fi",
+  });
+  await signInAsAdmin(page);
+  await search(page, marker);
+  const dialog = await openEnquiry(page, name);
+  const box = dialog.getByRole("textbox", { name: `Reply to ${name}` });
+  await expect(box).toHaveAttribute("maxlength", "5000");
+  // A saved reply goes in in the visitor's language, to be edited before it is sent.
+  await dialog.getByRole("button", { name: "Please send a floor plan" }).click();
+  await expect(box).toHaveValue(/pohjapiirroksen/);
+  await expect(box).toBeFocused();
+  await box.press("End");
+  await box.pressSequentially(" Kati");
+  expect(await axeViolations(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Send reply" }).click();
+
+  await expect(dialog.getByText("Reply sent", { exact: true })).toBeVisible();
+  await expect(box).toHaveValue("");
+  const conversation = dialog.locator("[data-conversation]");
+  await expect(conversation.locator("[data-reply]")).toHaveCount(1);
+  await expect(conversation).toContainText("admin@example.com");
+  await expect(conversation).toContainText("pohjapiirroksen");
+  await expect(row(page, marker)).toHaveAttribute("data-status", "replied");
+
+  // In the visitor's mailbox: the confirmation and the reply, threaded with it.
+  const mails = async () =>
+    (
+      (await (await request.get("http://localhost:1080/api/email")).json()) as {
+        subject: string;
+        to: { address: string }[];
+        headers: Record<string, string>;
+        messageId?: string;
+      }[]
+    ).filter((mail) => mail.to.some((to) => to.address === email));
+  await expect.poll(async () => (await mails()).length).toBe(2);
+  const reply = (await mails()).find((mail) => mail.subject.startsWith("Re: "));
+  const confirmation = (await mails()).find((mail) => !mail.subject.startsWith("Re: "));
+  expect(reply?.subject).toMatch(/^Re: AA-[0-9A-Z]{4} Hei! Tarvitsemme/);
+  expect(reply?.headers["in-reply-to"]).toBe(confirmation?.headers["message-id"]);
+
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+  await expect(dialog).toBeHidden();
+  await page.getByText("Audit log", { exact: true }).click();
+  const short = (await row(page, marker).getAttribute("data-id"))?.slice(0, 8) ?? "";
+  const entries = page
+    .locator("table[data-audit] tbody tr")
+    .filter({ has: page.getByRole("link", { name: `Open enquiry ${short}` }) });
+  await expect(entries.filter({ hasText: "Sent a reply" })).toHaveCount(1);
 });
 
 /** Mails the preview's mail catcher holds whose text contains `text`. */

@@ -3,6 +3,7 @@ import { SiteSchema, SiteTextSchema } from "../../lib/site-schema";
 import { z } from "../../lib/zod";
 import { MaterialSchema, MaterialTextSchema, RoomTypeSchema, RoomTypeTextSchema } from "../calculator/schema";
 import { GallerySectionSchema, GalleryTextSchema } from "../gallery/schema";
+import { SavedReplySchema, SavedReplyTextSchema } from "../inbox/saved-replies-schema";
 import { FaqPageSchema, LearningTextSchema, MenuPageSchema } from "../learning/schema";
 import { NavEntrySchema, NavTextSchema } from "../navigation/schema";
 import { ProductTextSchema, productSchema } from "../products/schema";
@@ -227,6 +228,13 @@ export function editorCollections(): Collection[] {
       "calculator/materials.json",
       pair(MaterialSchema, MaterialTextSchema),
       "{{name}}",
+    ),
+    listFile(
+      "saved-replies",
+      "Inbox: saved replies",
+      "inbox/saved-replies.json",
+      pair(SavedReplySchema, SavedReplyTextSchema),
+      "{{title}}",
     ),
   ];
 }

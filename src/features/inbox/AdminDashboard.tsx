@@ -2,13 +2,16 @@ import { AuthProvider } from "../auth/AuthProvider";
 import { RequireAdmin } from "../auth/RequireAdmin";
 import { Toasts } from "../forms/Toasts";
 import { Inbox } from "./Inbox";
+import type { SavedReply } from "./saved-replies";
 
 interface Props {
   /** Embed address of the analytics report, if one is configured. */
   dashboardUrl?: string | undefined;
+  /** The saved replies staff can start a reply from, in every language (content/inbox/). */
+  savedReplies?: readonly SavedReply[] | undefined;
 }
 
-function Dashboard({ dashboardUrl }: Props) {
+function Dashboard({ dashboardUrl, savedReplies }: Props) {
   return (
     <div className="space-y-12">
       <section aria-labelledby="analytics-heading">
@@ -35,7 +38,7 @@ function Dashboard({ dashboardUrl }: Props) {
         <h2 id="submissions-heading" className="mb-4 text-2xl font-medium">
           Contact submissions
         </h2>
-        <Inbox />
+        <Inbox savedReplies={savedReplies} />
       </section>
     </div>
   );

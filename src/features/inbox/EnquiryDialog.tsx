@@ -10,12 +10,14 @@ import {
 } from "react";
 import { Toasts } from "../forms/Toasts";
 import { SPAM_THRESHOLD } from "../spam/threshold";
+import { Conversation, ReplyForm } from "./Conversation";
 import { formatEnquiryDate, orDash } from "./display";
 import type { ItemChange, ListedEnquiry, Status } from "./inbox-types";
 import { countryName, languageName, NOTE_MAX_LENGTH } from "./inbox-types";
 import { finishLabel } from "./kinds";
 import { PermanentConfirmation } from "./PermanentConfirmation";
 import { NotSentMarker, StatusBadge } from "./StatusBadge";
+import type { SavedReply } from "./saved-replies";
 import { archiveToggle, replyMailto, STATUS_LABELS } from "./status";
 
 /**
@@ -30,6 +32,9 @@ interface Props {
   onClose: () => void;
   onChange: (item: ListedEnquiry, change: ItemChange) => Promise<ChangeResult>;
   onDelete: (item: ListedEnquiry) => Promise<ChangeResult>;
+  onReply: (item: ListedEnquiry, message: string) => Promise<ChangeResult>;
+  /** The saved replies staff can start from. */
+  savedReplies: readonly SavedReply[];
   /** Where the focus goes on close when the element that opened the dialog is gone. */
   fallbackFocus: (item: ListedEnquiry) => void;
 }
@@ -38,7 +43,7 @@ interface Props {
  * One enquiry in a modal <dialog>: the browser keeps the focus inside and closes it on Escape. The
  * focus starts on Close and returns, on close, to what had it before (or to `fallbackFocus`).
  */
-export function EnquiryDialog({ item, onClose, onChange, onDelete, fallbackFocus }: Props) {
+export function EnquiryDialog({ item, onClose, onChange, onDelete, onReply, savedReplies, fallbackFocus }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<Element | null>(null);
@@ -85,6 +90,8 @@ export function EnquiryDialog({ item, onClose, onChange, onDelete, fallbackFocus
             onClose={() => dialog.current?.close()}
             onChange={onChange}
             onDelete={onDelete}
+            onReply={onReply}
+            savedReplies={savedReplies}
           />
           {/* The page's toasts are inert behind a modal dialog; this copy shows the same toast above it. */}
           <Toasts />
@@ -486,6 +493,8 @@ function EnquiryDetail({
   onClose,
   onChange,
   onDelete,
+  onReply,
+  savedReplies,
 }: {
   item: ListedEnquiry;
   titleId: string;
@@ -493,6 +502,8 @@ function EnquiryDetail({
   onClose: () => void;
   onChange: Props["onChange"];
   onDelete: Props["onDelete"];
+  onReply: Props["onReply"];
+  savedReplies: Props["savedReplies"];
 }) {
   const id = useId();
   const editing = useEnquiryEditing(item, onChange, onDelete);
@@ -514,6 +525,8 @@ function EnquiryDetail({
         </section>
       )}
 
+      <Conversation item={item} />
+
       {item.spam && <SpamCheck spam={item.spam} id={id} filed={item.status === "spam"} />}
 
       <DetailActions
@@ -533,6 +546,7 @@ function EnquiryDetail({
         onConfirm={editing.confirmDelete}
         onCancel={editing.cancelDelete}
       />
+      {item.status !== "spam" && <ReplyForm item={item} savedReplies={savedReplies} onReply={onReply} />}
       <NoteForm id={id} busy={busy} note={editing.note} />
 
       <p role="status" className="sr-only">

@@ -15,6 +15,7 @@ import type { Counts, Kind, ListedEnquiry, Status, UnreadableRecord } from "./in
 import { KindFilter } from "./KindFilter";
 import { SearchBox } from "./SearchBox";
 import { StatusTabs } from "./StatusTabs";
+import type { SavedReply } from "./saved-replies";
 import { type ListState, useEnquiries } from "./use-enquiries";
 import { useEnquiryActions } from "./use-enquiry-actions";
 import { useEnquiryDetail, useOpenEnquiry } from "./use-enquiry-detail";
@@ -175,7 +176,7 @@ function EnquiryList({
  * The enquiry inbox: the kind filter, status tabs and search (kept in the URL), the table with paging,
  * one enquiry's detail in a dialog, the exports (.xlsx and CSV), erasure by email and the audit log.
  */
-export function Inbox() {
+export function Inbox({ savedReplies = [] }: { savedReplies?: readonly SavedReply[] | undefined }) {
   const api = useMemo(() => createInboxApi(renewOrSignIn), []);
   const [query, navigate] = useInboxQuery();
   const enquiries = useEnquiries(api, query);
@@ -218,6 +219,8 @@ export function Inbox() {
         onClose={shown.closeDetail}
         onChange={actions.change}
         onDelete={actions.remove}
+        onReply={actions.reply}
+        savedReplies={savedReplies}
         fallbackFocus={focusAfterClose}
       />
     </div>

@@ -1,7 +1,7 @@
 import { type ApiErrorCode, apiError } from "../../lib/api-error";
 import { csvFileName, INBOX_API_PATH, UNREADABLE_HEADER, xlsxFileName } from "./api-contract";
 import { filterParams } from "./inbox-query";
-import type { AuditEntry, ItemChange, Kind, ListedEnquiry, ListPage, Status } from "./inbox-types";
+import type { AuditEntry, ItemChange, Kind, ListedEnquiry, ListPage, SentReply, Status } from "./inbox-types";
 
 const BASE = INBOX_API_PATH;
 
@@ -14,6 +14,7 @@ export const FALLBACK_MESSAGES = {
   audit: "Failed to fetch the audit log",
   export: "Failed to download the CSV file",
   exportXlsx: "Failed to download the spreadsheet",
+  reply: "Failed to send the reply",
 } as const;
 
 /** A refused or failed call: the API's message (or the call's fallback), its code and field messages. */
@@ -112,6 +113,15 @@ export function createInboxApi(renew: RenewSession, fetchImpl: Fetch = (input, i
     async update(id: string, change: ItemChange): Promise<ListedEnquiry> {
       const response = await call(itemPath(id), { method: "PATCH", ...jsonBody(change) }, FALLBACK_MESSAGES.update);
       return readJson<ListedEnquiry>(response, FALLBACK_MESSAGES.update);
+    },
+
+    async reply(id: string, message: string): Promise<SentReply> {
+      const response = await call(
+        `${itemPath(id)}/reply`,
+        { method: "POST", ...jsonBody({ message }) },
+        FALLBACK_MESSAGES.reply,
+      );
+      return readJson<SentReply>(response, FALLBACK_MESSAGES.reply);
     },
 
     async remove(id: string): Promise<void> {

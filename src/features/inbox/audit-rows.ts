@@ -15,6 +15,8 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return isStatus(entry.status) ? `Marked ${STATUS_LABELS[entry.status]}` : "Changed the status";
     case "note":
       return "Changed the note";
+    case "reply":
+      return "Sent a reply";
     case "delete":
       return "Deleted";
     case "erase":

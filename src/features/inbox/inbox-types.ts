@@ -5,10 +5,11 @@ import {
   type EnquiryKind,
   type EnquiryStatus,
   NOTE_MAX_LENGTH,
+  REPLY_MAX_LENGTH,
   type UnreadableRecord,
 } from "./api-contract";
 import type { AuditEntry as StoredAuditEntry } from "./server/audit-log";
-import type { ListedEnquiry } from "./server/enquiry-schema";
+import type { ListedEnquiry, StoredReply } from "./server/enquiry-schema";
 
 /**
  * What the admin API answers (under /api/contact-submissions). The listed enquiry and the audit
@@ -24,7 +25,10 @@ export const STATUSES = ENQUIRY_STATUSES;
 /** A message from the contact form, or a request for free samples. */
 export const KINDS = ENQUIRY_KINDS;
 
-export { countryName, NOTE_MAX_LENGTH };
+export { countryName, NOTE_MAX_LENGTH, REPLY_MAX_LENGTH };
+
+/** A reply as POST /<id>/reply answers it: as stored, and whether its mail went out or waits to. */
+export type SentReply = StoredReply & { delivery: "sent" | "queued" };
 
 const LANGUAGE_NAMES = new Intl.DisplayNames(["en"], { type: "language" });
 

@@ -4,7 +4,7 @@ import { FALLBACK_MESSAGES, type InboxApi } from "./api";
 import { useBulkMark } from "./BulkActions";
 import type { ChangeResult } from "./EnquiryDialog";
 import { fail, fieldsOf } from "./failures";
-import type { ItemChange, ListedEnquiry } from "./inbox-types";
+import type { ItemChange, ListedEnquiry, SentReply } from "./inbox-types";
 import type { useEnquiries } from "./use-enquiries";
 import type { EnquiryDetailState } from "./use-enquiry-detail";
 
@@ -54,6 +54,30 @@ export function useEnquiryActions(
     return { ok: true };
   }
 
+  /** Sends a reply: the enquiry shows it and is Replied; the toast says whether its mail went or waits. */
+  async function reply(item: ListedEnquiry, message: string): Promise<ChangeResult> {
+    let sent: SentReply;
+    try {
+      sent = await api.reply(item.id, message);
+    } catch (error) {
+      fail(error, FALLBACK_MESSAGES.reply);
+      return { ok: false, fields: fieldsOf(error) };
+    }
+    const { delivery, ...stored } = sent;
+    const updated: ListedEnquiry = {
+      ...item,
+      status: "replied",
+      updated_at: stored.at,
+      replies: [...item.replies, stored],
+    };
+    updateItem(updated, item);
+    showUpdated(updated);
+    audited();
+    if (delivery === "sent") showToast("success", "Reply sent", `Mailed to ${item.email}`);
+    else showToast("success", "Reply saved", "Reply queued, will be sent when mail is back");
+    return { ok: true, item: updated };
+  }
+
   async function erase(email: string) {
     try {
       const erased = await api.erase(email);
@@ -66,5 +90,5 @@ export function useEnquiryActions(
     }
   }
 
-  return { change, remove, erase, bulk, auditVersion, audited };
+  return { change, remove, reply, erase, bulk, auditVersion, audited };
 }

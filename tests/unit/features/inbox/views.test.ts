@@ -108,6 +108,8 @@ describe("EnquiryDialog", () => {
         onClose: noop,
         onChange: ok,
         onDelete: ok,
+        onReply: ok,
+        savedReplies: [],
         fallbackFocus: noop,
       }),
     );
@@ -155,6 +157,8 @@ describe("EnquiryDialog", () => {
         onClose: noop,
         onChange: ok,
         onDelete: ok,
+        onReply: ok,
+        savedReplies: [],
         fallbackFocus: noop,
       }),
     );
@@ -202,6 +206,8 @@ describe("EnquiryDialog", () => {
             onClose: noop,
             onChange: ok,
             onDelete: ok,
+            onReply: ok,
+            savedReplies: [],
             fallbackFocus: noop,
           }),
         ),
@@ -213,7 +219,15 @@ describe("EnquiryDialog", () => {
 
   it("renders an empty dialog when no enquiry is open", () => {
     const html = renderToStaticMarkup(
-      createElement(EnquiryDialog, { item: null, onClose: noop, onChange: ok, onDelete: ok, fallbackFocus: noop }),
+      createElement(EnquiryDialog, {
+        item: null,
+        onClose: noop,
+        onChange: ok,
+        onDelete: ok,
+        onReply: ok,
+        savedReplies: [],
+        fallbackFocus: noop,
+      }),
     );
     expect(html).toMatch(/^<dialog[^>]*><\/dialog>$/);
   });

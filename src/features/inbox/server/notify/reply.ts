@@ -45,7 +45,7 @@ function content(enquiry: Enquiry, reply: StoredReply): ReplyContent {
 }
 
 const textPart = (c: ReplyContent) =>
-  [c.answer, "", "--", ...c.contact, "", c.quoteIntro, ...c.quoted.map((line) => `> ${line}`), ""].join("\n");
+  [c.answer, "", "-- ", ...c.contact, "", c.quoteIntro, ...c.quoted.map((line) => `> ${line}`), ""].join("\n");
 
 /**
  * The visitor's own words for the HTML part: escaped, and with an invisible break after each dot, colon,
