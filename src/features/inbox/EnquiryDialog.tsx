@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { enquiryReference } from "../forms/reference";
 import { Toasts } from "../forms/Toasts";
 import { SPAM_THRESHOLD } from "../spam/threshold";
 import { Conversation, ReplyForm } from "./Conversation";
@@ -314,7 +315,8 @@ function DetailFields({ item }: { item: ListedEnquiry }) {
         {item.notified ? "Sent" : item.status === "spam" ? "Withheld: sent on “Not spam”" : "Not sent yet"}
       </Field>
       <Field label="Reference">
-        <span className="font-mono text-xs">{item.id}</span>
+        <span className="font-mono">{enquiryReference(item.id)}</span>{" "}
+        <span className="font-mono text-xs text-muted">{item.id}</span>
       </Field>
     </dl>
   );
