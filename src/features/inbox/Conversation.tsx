@@ -30,6 +30,38 @@ export function Conversation({ item }: { item: ListedEnquiry }) {
   );
 }
 
+/** A button per saved reply, each putting its text (in the visitor's language) into the reply box. */
+function SavedReplyButtons({
+  savedReplies,
+  language,
+  onInsert,
+}: {
+  savedReplies: readonly SavedReply[];
+  language: string;
+  onInsert: (saved: SavedReply) => void;
+}) {
+  if (savedReplies.length === 0) return null;
+  return (
+    <fieldset className="mt-4">
+      <legend className="text-xs font-semibold tracking-wider text-muted uppercase">
+        Start from a saved reply ({language})
+      </legend>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {savedReplies.map((saved) => (
+          <button
+            key={saved.id}
+            type="button"
+            className="btn-secondary px-4 py-2 text-sm"
+            onClick={() => onInsert(saved)}
+          >
+            {saved.title}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The outcome of a reply: sent or queued (the page has said which), or refused with its field message. */
 export type ReplyResult = { ok: true } | { ok: false; fields?: Record<string, string> };
 
@@ -83,25 +115,7 @@ export function ReplyForm({
         Mailed from the website to {item.email} with their {item.kind === "samples" ? "request" : "message"} quoted
         below it; write in {language}. Their answer reaches the staff address.
       </p>
-      {savedReplies.length > 0 && (
-        <fieldset className="mt-4">
-          <legend className="text-xs font-semibold tracking-wider text-muted uppercase">
-            Start from a saved reply ({language})
-          </legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {savedReplies.map((saved) => (
-              <button
-                key={saved.id}
-                type="button"
-                className="btn-secondary px-4 py-2 text-sm"
-                onClick={() => insert(saved)}
-              >
-                {saved.title}
-              </button>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <SavedReplyButtons savedReplies={savedReplies} language={language} onInsert={insert} />
       <textarea
         id={`${id}-reply`}
         name="message"

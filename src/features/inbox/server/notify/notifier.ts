@@ -21,7 +21,7 @@ import {
   releaseOutboxEntry,
   replyIdOf,
 } from "./outbox";
-import { replyMail } from "./reply";
+import { replyMail } from "./reply-mail";
 
 export interface NotifierDeps {
   outbox: BlobStore;
