@@ -101,7 +101,13 @@ const nextClient = () => {
 
 /** The posts of one fault: valid ones carry the tag that finds them in storage. */
 function posts(tag) {
-  const person = (n) => ({ name: `Matrix visitor ${n}`, email: `${tag}-${n}@example.com`, company: "", phone: "" });
+  // As a customer would fill the forms in (the spam screen judges them too); the tag is in the email.
+  const person = (n) => ({
+    name: `Mari Tamm ${"ABCDEFGH"[n % 8]}.`,
+    email: `${tag}-${n}@example.com`,
+    company: "",
+    phone: "",
+  });
   const contact = (n) => ({
     ...person(n),
     message: `A quote for 30 m² of felt panels, please. ${tag}-${n}`,
@@ -109,7 +115,7 @@ function posts(tag) {
   });
   const sample = (n) => ({
     ...person(n),
-    address: { street: `Matrix tee ${tag}-${n}`, postal_code: "10111", city: "Tallinn", country: "EE" },
+    address: { street: `Telliskivi ${60 + n}a`, postal_code: "10412", city: "Tallinn", country: "EE" },
     finishes: ["felt-panels/moss"],
     website: "",
   });

@@ -559,7 +559,7 @@ test("an admin downloads the current view as a spreadsheet and as CSV", async ({
   const text = bytes.subarray(3).toString("utf8");
   const lines = text.split("\r\n");
   expect(lines[0]).toBe(
-    '"id","kind","language","created_at","updated_at","status","name","email","phone","company","message","finishes","street","postal_code","city","country","note","notified"',
+    '"id","kind","language","created_at","updated_at","status","name","email","phone","company","message","finishes","street","postal_code","city","country","note","notified","replies"',
   );
   // Newest first; every text cell quoted, quotes doubled, the line break kept inside quotes, the formula defused.
   expect(text).toContain(`,"Plain ${marker}",`);

@@ -48,6 +48,20 @@ export const LEARNED_SPAM = 0.8;
 export const LEARNED_CORROBORATED = 0.7;
 /** Under this probability the learned filter speaks for the enquiry: the rules alone do not file it. */
 export const LEARNED_DOUBT = 0.2;
+/**
+ * A contact message of fewer words says too little for the learned filter to file it alone ("Price
+ * list please?", a name and a word): it then needs a content rule's support.
+ */
+export const THIN_MESSAGE_WORDS = 8;
+/** A sample request has no message, only a name and an address: the learned filter files it alone from this. */
+export const LEARNED_SPAM_SAMPLES = 0.9;
+
+/** The probability from which the learned filter files this enquiry alone (never, for a thin message). */
+function aloneFrom(enquiry: EnquiryText): number {
+  if (enquiry.kind === "samples") return LEARNED_SPAM_SAMPLES;
+  const words = (enquiry.message ?? "").split(/\s+/u).filter(Boolean).length;
+  return words < THIN_MESSAGE_WORDS ? Number.POSITIVE_INFINITY : LEARNED_SPAM;
+}
 
 /** What the learned filter reads of an enquiry. */
 export const learnedInput = (enquiry: EnquiryText): LearnedInput => ({
@@ -63,21 +77,24 @@ export const learnedInput = (enquiry: EnquiryText): LearnedInput => ({
 /** The proof of work's reasons: they never tip a verdict that the content does not carry. */
 const PROOF_RULES = new Set(["no-proof", "stale-proof", "bad-proof"]);
 
-/** The points the learned filter adds to the rules' `score`, of which `content` the content rules gave. */
-function learnedPoints(probability: number, score: number, content: number): number {
+/**
+ * The points the learned filter adds to the rules' `score`, of which `content` the content rules gave;
+ * from `alone` it files the enquiry by itself (see aloneFrom).
+ */
+function learnedPoints(probability: number, score: number, content: number, alone: number): number {
   // Decides alone, or with a content rule behind it: whatever the rules found, the total reaches the threshold.
-  if (probability >= LEARNED_SPAM || (probability >= LEARNED_CORROBORATED && content > 0))
+  if (probability >= alone || (probability >= LEARNED_CORROBORATED && content > 0))
     return Math.max(SPAM_THRESHOLD, SPAM_THRESHOLD - score);
   // Strong evidence for the enquiry outweighs the rules: when in doubt, the inbox wins.
   return probability < LEARNED_DOUBT ? Math.min(0, SPAM_THRESHOLD - 1 - score) : 0;
 }
 
 /** The learned filter's reason: its probability and the n-grams that weighed most towards spam. */
-function learnedReason(probability: number, strongest: string[], rules: SpamReason[]): SpamReason {
+function learnedReason(probability: number, strongest: string[], rules: SpamReason[], alone: number): SpamReason {
   const percent = Math.round(probability * 100);
   const weighed = strongest.length > 0 ? `; weighed most: ${strongest.map((f) => `“${f}”`).join(", ")}` : "";
   const content = total(rules.filter((reason) => !PROOF_RULES.has(reason.rule)));
-  const points = learnedPoints(probability, total(rules), content);
+  const points = learnedPoints(probability, total(rules), content, alone);
   return { rule: "learned", points, detail: `the learned filter: ${percent}% spam${weighed}` };
 }
 
@@ -122,7 +139,9 @@ export function contentReasons(enquiry: EnquiryText, proof: ProofState, model: L
   const scored = scoreEnquiry({ ...input, phone: enquiry.phone, address: enquiry.address ?? null, proof });
   const reasons = [...scored.reasons];
   if (model) {
-    reasons.push(learnedReason(spamProbability(model, input), strongestFeatures(model, input), scored.reasons));
+    reasons.push(
+      learnedReason(spamProbability(model, input), strongestFeatures(model, input), scored.reasons, aloneFrom(enquiry)),
+    );
   }
   return reasons;
 }

@@ -2,10 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { crossCorpus } from "../../../../../src/features/spam/server/cross-corpus";
 import {
   features,
+  type LearnedModel,
   readable,
   spamProbability,
   strongestFeatures,
 } from "../../../../../src/features/spam/server/learned";
+import { SPAM_THRESHOLD } from "../../../../../src/features/spam/server/rules";
+import { contentReasons, type EnquiryText, total } from "../../../../../src/features/spam/server/screen";
 import { trainingExamples, trainModel } from "../../../../../src/features/spam/server/training";
 
 describe("readable: text as the learned filter reads it", () => {
@@ -60,6 +63,30 @@ describe("training", () => {
   });
 });
 
+describe("the verdict on a message of a few words", () => {
+  // A model that calls everything spam: only the verdict's own rules can keep an enquiry out.
+  const certain: LearnedModel = { version: 1, bits: 4, bias: 20, weights: {} };
+  const contact = (message: string): EnquiryText => ({
+    name: "Aksel",
+    email: "aksel@example.ee",
+    company: null,
+    phone: null,
+    message,
+  });
+  const filed = (message: string) => total(contentReasons(contact(message), "missing", certain)) >= SPAM_THRESHOLD;
+
+  it("is never filed by the learned filter alone, however sure it is", () => {
+    expect(filed("Accessible")).toBe(false);
+    expect(filed("Price list please?")).toBe(false);
+    expect(filed("Could you send prices for felt panels?")).toBe(false);
+  });
+
+  it("is filed from eight words, or with a content rule's support", () => {
+    expect(filed("Could you please send me the price list for felt panels?")).toBe(true);
+    expect(filed("Cheap backlinks: https://a.example https://b.example https://c.example")).toBe(true);
+  });
+});
+
 describe("the spam check on corpora it never learned from", () => {
   let splits: ReturnType<typeof crossCorpus> = [];
   // Eleven trainings, one per corpus left out, beside the other test files: a generous limit.
@@ -79,19 +106,19 @@ describe("the spam check on corpora it never learned from", () => {
     expect(filed("missing")).toBe(filed("valid"));
   });
 
-  it("holds its figures: 1,127 of 1,205 spam caught over every split, at most 8 of 1,196 legitimate filed as spam", () => {
+  it("holds its figures: 1,116 of 1,205 spam caught over every split, at most 8 of 1,196 legitimate filed as spam", () => {
     // The training is seeded, so these figures are exact; a change that lowers them fails here.
     const solved = splits.filter((s) => s.proof === "valid");
-    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1127);
+    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1116);
     expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(1205);
     expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(8);
     // The corpora written last, each apart and first measured after the settings it was judged on.
     const row = (name: string) => solved.find((s) => s.corpus === name);
-    expect(row("winter")?.spam.filed).toBeGreaterThanOrEqual(105);
-    expect(row("spring")?.spam.filed).toBeGreaterThanOrEqual(109);
-    expect(row("autumn")?.spam.filed).toBeGreaterThanOrEqual(135);
+    expect(row("winter")?.spam.filed).toBeGreaterThanOrEqual(104);
+    expect(row("spring")?.spam.filed).toBeGreaterThanOrEqual(107);
+    expect(row("autumn")?.spam.filed).toBeGreaterThanOrEqual(132);
     expect(row("market")?.spam.filed).toBeGreaterThanOrEqual(139);
     expect(row("summer")?.spam.filed).toBeGreaterThanOrEqual(137);
-    expect(row("harvest")?.spam.filed).toBeGreaterThanOrEqual(143);
+    expect(row("harvest")?.spam.filed).toBeGreaterThanOrEqual(140);
   });
 });
