@@ -1,5 +1,6 @@
 import { type BlobStore, guard } from "../../../../netlify/lib/storage";
 import type { Example, LearnedModel } from "../../spam/server/learned";
+import { packModel } from "../../spam/server/model-format";
 import { MODEL_KEY } from "../../spam/server/model-source";
 import { learnedInput } from "../../spam/server/screen";
 import { trainingExamples, trainModel } from "../../spam/server/training";
@@ -66,6 +67,6 @@ export async function retrain(stores: { labels: BlobStore; submissions: BlobStor
   const corpus = trainingExamples();
   const { examples, removed } = await labelledExamples(stores.labels, stores.submissions);
   const model: LearnedModel = trainModel([...corpus, ...examples]);
-  await guard("storing the spam model", () => stores.models.setJSON(MODEL_KEY, model));
+  await guard("storing the spam model", () => stores.models.setJSON(MODEL_KEY, packModel(model)));
   return { corpus: corpus.length, labels: examples.length, removed, weights: Object.keys(model.weights).length };
 }

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type BlobStore, guard } from "../../../../netlify/lib/storage";
 import type { LearnedModel } from "./learned";
+import { readModel } from "./model-format";
 
 /** Where the build writes the model it trained on the repository's corpora (netlify.toml ships it). */
 export const BUILT_MODEL_PATH = "build/spam-model.json";
@@ -11,13 +12,6 @@ export const MODEL_KEY = "current";
 export const MODEL_REFRESH_MS = 10 * 60 * 1000;
 
 export type ModelSource = () => Promise<LearnedModel | null>;
-
-const isModel = (value: unknown): value is LearnedModel =>
-  typeof value === "object" &&
-  value !== null &&
-  (value as LearnedModel).version === 1 &&
-  typeof (value as LearnedModel).bits === "number" &&
-  typeof (value as LearnedModel).weights === "object";
 
 /**
  * The model a function classifies with: the newest one the nightly retraining stored in Blobs, read
@@ -40,8 +34,9 @@ export function modelSource({
   const readBuilt = () => {
     built ??= readFile(file, "utf8").then(
       (text) => {
-        const model: unknown = JSON.parse(text);
-        return isModel(model) ? model : null;
+        const model = readModel(JSON.parse(text));
+        if (!model) log(`the built spam model (${BUILT_MODEL_PATH}) is not a whole model; the rules decide alone`);
+        return model;
       },
       (error: unknown) => {
         log(`the built spam model (${BUILT_MODEL_PATH}) cannot be read; the rules decide alone`, error);
@@ -59,7 +54,7 @@ export function modelSource({
         return null;
       },
     );
-    stored = { model: isModel(value) ? value : null, at: now() };
+    stored = { model: readModel(value), at: now() };
     return stored.model;
   };
   return async () => (await readStored()) ?? (await readBuilt());
