@@ -1,3 +1,4 @@
+import { enquiryReference } from "../../src/features/forms/reference";
 import { resetRateLimit, storedEnquiries } from "./blobs";
 import { expect, test, watchForErrors } from "./fixtures";
 import { postFrom } from "./post";
@@ -203,12 +204,14 @@ test("works with JavaScript off: a native post lands on the confirmation page", 
   await page.goto("/contact");
   await fill(page, { Name: "No Script", Email: "noscript@example.ee", Message: "Sent without JavaScript" });
   await page.getByRole("button", { name: "Send Message" }).click();
-  await expect(page).toHaveURL("/contact/sent");
+  await expect(page).toHaveURL(/\/contact\/sent\/AA-[0-9A-Z]{4}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your message has been sent.");
   await expect(page.getByText("We'll get back to you within 24 hours.")).toBeVisible();
-  expect(await storedEnquiries()).toContainEqual(
-    expect.objectContaining({ name: "No Script", message: "Sent without JavaScript" }),
-  );
+  const stored = (await storedEnquiries()).find((entry) => entry.message === "Sent without JavaScript");
+  expect(stored).toMatchObject({ name: "No Script" });
+  const reference = enquiryReference(String(stored?.id));
+  expect(page.url()).toMatch(new RegExp(`/contact/sent/${reference}$`));
+  await expect(page.getByText(`Your reference: ${reference}`)).toBeVisible();
 
   // The browser's own validation stands in for the script's.
   await page.goto("/contact");
@@ -397,7 +400,7 @@ test.describe("free samples", () => {
     });
     await page.getByRole("combobox", { name: "Country" }).selectOption("Sweden");
     await page.getByRole("button", { name: "Order free samples" }).click();
-    await expect(page).toHaveURL("/samples/sent");
+    await expect(page).toHaveURL(/\/samples\/sent\/AA-[0-9A-Z]{4}$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your sample request has been sent.");
     expect(await storedEnquiries()).toContainEqual(
       expect.objectContaining({

@@ -1,6 +1,7 @@
 import { et } from "../../src/i18n/dictionaries/et";
 import { fi } from "../../src/i18n/dictionaries/fi";
 import { sv } from "../../src/i18n/dictionaries/sv";
+import { fill } from "../../src/i18n/fill";
 import { resetRateLimit, storedEnquiries } from "./blobs";
 import { axeViolations, expect, test, watchForErrors } from "./fixtures";
 
@@ -136,7 +137,10 @@ test.describe("forms in the visitor's language", () => {
     await page.getByRole("textbox", { name: sv.samples.form.city, exact: true }).fill("Stockholm");
     await page.getByRole("combobox", { name: sv.samples.form.country }).selectOption({ label: "Sverige" });
     await page.getByRole("button", { name: sv.samples.form.send }).click();
-    await expect(page).toHaveURL("/sv/samples/sent");
+    await expect(page).toHaveURL(/\/sv\/samples\/sent\/AA-[0-9A-Z]{4}$/);
+    await expect(
+      page.getByText(fill(sv.samples.toasts.reference, { reference: page.url().split("/").pop() ?? "" })),
+    ).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "sv");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(sv.samples.toasts.success.title);
     expect(await storedEnquiries()).toContainEqual(

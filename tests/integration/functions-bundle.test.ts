@@ -89,6 +89,7 @@ interface Call {
 interface Answer {
   status: number;
   body: string;
+  headers: Record<string, string>;
 }
 
 const RESULT = "BUNDLE-RESULT ";
@@ -100,7 +101,7 @@ const handler = (await import(pathToFileURL(file).href)).default;
 const answers = [];
 for (const call of calls) {
   const response = await handler(new Request(url, call), context);
-  answers.push({ status: response.status, body: await response.text() });
+  answers.push({ status: response.status, body: await response.text(), headers: Object.fromEntries(response.headers) });
 }
 process.stdout.write(${JSON.stringify(RESULT)} + JSON.stringify(answers) + "\\n", () => process.exit(0));
 `;
@@ -111,7 +112,7 @@ process.stdout.write(${JSON.stringify(RESULT)} + JSON.stringify(answers) + "\\n"
  */
 async function invoke(
   name: string,
-  options: { calls: Call[]; context: object; env?: Record<string, string> },
+  options: { calls: Call[]; context: object; env?: Record<string, string>; path?: string },
 ): Promise<{ answers: Answer[]; logs: string }> {
   const folder = bundles.get(name);
   if (!folder) throw new Error(`no bundle for ${name}`);
@@ -121,7 +122,7 @@ async function invoke(
   const file = resolve(folder, loaded);
   const input = JSON.stringify({
     file,
-    url: `https://aural.example/api/${name}`,
+    url: `https://aural.example${options.path ?? `/api/${name}`}`,
     calls: options.calls,
     context: options.context,
   });
@@ -241,6 +242,20 @@ describe("functions as Netlify bundles them", { timeout: 90_000 }, () => {
     });
     expect(answers.map((a) => a.status)).toEqual([503]);
     expect(answers.map(errorCode)).toEqual(["storage_unavailable"]);
+  });
+
+  it("form-result shows a no-JavaScript post's reference on the built page, with the pages' headers", async () => {
+    const { answers } = await invoke("form-result", {
+      context: {},
+      path: "/fi/contact/sent/AA-7K3Q",
+      calls: [{ method: "GET" }],
+    });
+    const [page] = answers;
+    expect(page?.status, "form-result ships the built pages (run the build first)").toBe(200);
+    expect(page?.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page?.headers["x-frame-options"]).toBe("DENY");
+    expect(page?.body).toContain('<html lang="fi"');
+    expect(page?.body).toMatch(/<p [^>]*data-form-reference>Viite: AA-7K3Q<\/p>/);
   });
 
   it("contact-submissions answers 401 without a token", async () => {

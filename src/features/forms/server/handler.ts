@@ -280,7 +280,8 @@ async function submit<T, R extends { id: string; created_at: string }>(
 
 /**
  * The answer to an outcome: JSON with its status, or for a form posted without JavaScript a redirect
- * to the result page in the language it was posted from.
+ * to the result page in the language it was posted from (an accepted one's names its reference:
+ * /fi/contact/sent/AA-7K3Q, see ./result-page.ts).
  */
 function outcomeResponse(
   request: Request,
@@ -298,7 +299,7 @@ function outcomeResponse(
   switch (outcome.kind) {
     case "created":
       return page
-        ? seeOther(resultPage("success"))
+        ? seeOther(`${resultPage("success")}/${enquiryReference(outcome.id)}`)
         : json({ id: outcome.id, created_at: outcome.created_at, reference: enquiryReference(outcome.id) }, 201);
     case "rate-limited":
       return page

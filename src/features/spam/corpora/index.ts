@@ -1,6 +1,7 @@
 import autumn from "./autumn.json" with { type: "json" };
 import balticGerman from "./baltic-german.json" with { type: "json" };
 import fresh from "./fresh.json" with { type: "json" };
+import frost from "./frost.json" with { type: "json" };
 import harvest from "./harvest.json" with { type: "json" };
 import heldOut from "./held-out.json" with { type: "json" };
 import labelled from "./labelled.json" with { type: "json" };
@@ -27,6 +28,7 @@ const corpora = {
   market,
   summer,
   harvest,
+  frost,
 };
 
 export type CorpusName = keyof typeof corpora;

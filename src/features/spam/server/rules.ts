@@ -141,9 +141,14 @@ const PLACEHOLDER =
 
 /** Keyboard mash: a run of two to four letters typed again and again ("sdfsdf", "öäöäöä", "jklöjklö"). */
 const MASH = /(?:^|[^\p{L}])((\p{L}{2,4})\2+)(?=$|[^\p{L}])/iu;
+/** A Latin word of six letters or more without a vowel, which no name or street of the site's countries is ("kjhsdf"). */
+const CONSONANT_RUN = /^[bcdfghjklmnpqrstvwxzšžčćñ]{6,}$/iu;
+/** A word whose letters switch case four times or more ("hJkLqWeRtY"), which no person types. */
+const CASE_SWITCHES = /\p{Ll}\p{Lu}\p{Ll}*\p{Lu}\p{Ll}*\p{Lu}\p{Ll}*\p{Lu}/u;
 const mashed = (text: string) => {
   const found = MASH.exec(text)?.[1];
-  return found && found.length >= 6 ? found : null;
+  if (found && found.length >= 6) return found;
+  return text.split(/[^\p{L}]+/u).find((word) => CONSONANT_RUN.test(word) || CASE_SWITCHES.test(word)) ?? null;
 };
 
 /** A sample request whose address fields a person would not write so: placeholders, zeros, one value in many fields. */
@@ -159,7 +164,7 @@ function junkAddress(input: ScoredText): string | null {
   const personal = [input.name, input.address.street, input.address.postal_code, input.address.city];
   const placeholder = PLACEHOLDER.exec(personal.join(" | "))?.[0].trim();
   if (placeholder) return `a placeholder: "${placeholder}"`;
-  const mash = fields.map(mashed).find(Boolean);
+  const mash = [input.name, input.company ?? "", input.address.street, input.address.city].map(mashed).find(Boolean);
   if (mash) return `keyboard mash: "${mash}"`;
   return null;
 }

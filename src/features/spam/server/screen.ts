@@ -1,5 +1,5 @@
 import { type AkismetConfig, akismetCheck } from "./akismet";
-import { type LearnedInput, type LearnedModel, spamProbability, strongestFeatures } from "./learned";
+import { type LearnedInput, type LearnedModel, readable, spamProbability, strongestFeatures } from "./learned";
 import type { ModelSource } from "./model-source";
 import { checkProof, type ProofDeps } from "./proof";
 import { type ProofState, SPAM_THRESHOLD, scoreEnquiry } from "./rules";
@@ -50,17 +50,22 @@ export const LEARNED_CORROBORATED = 0.7;
 export const LEARNED_DOUBT = 0.2;
 /**
  * A contact message of fewer words says too little for the learned filter to file it alone ("Price
- * list please?", a name and a word): it then needs a content rule's support.
+ * list please?", a name and a word): it then needs a content rule's support, or a link of its own.
  */
 export const THIN_MESSAGE_WORDS = 8;
 /** A sample request has no message, only a name and an address: the learned filter files it alone from this. */
 export const LEARNED_SPAM_SAMPLES = 0.9;
 
-/** The probability from which the learned filter files this enquiry alone (never, for a thin message). */
+/** A web address in a message, written as one or spelt out ("shop dot example"). */
+const LINK =
+  /https?:\/\/|www\.|\b[\p{L}\d-]+\.[a-z]{2,}\/|\b[\p{L}\d-]+\.(?:com|net|org|io|ru|shop|site|online|example)\b/iu;
+
+/** The probability from which the learned filter files this enquiry alone (never, for a thin message without a link). */
 function aloneFrom(enquiry: EnquiryText): number {
   if (enquiry.kind === "samples") return LEARNED_SPAM_SAMPLES;
-  const words = (enquiry.message ?? "").split(/\s+/u).filter(Boolean).length;
-  return words < THIN_MESSAGE_WORDS ? Number.POSITIVE_INFINITY : LEARNED_SPAM;
+  const message = enquiry.message ?? "";
+  const words = message.split(/\s+/u).filter(Boolean).length;
+  return words >= THIN_MESSAGE_WORDS || LINK.test(readable(message)) ? LEARNED_SPAM : Number.POSITIVE_INFINITY;
 }
 
 /** What the learned filter reads of an enquiry. */

@@ -4,7 +4,7 @@ import { dictionary, fill } from "../../../../i18n/dictionary";
 import { LOCALE_INFO, type Locale } from "../../../../i18n/locales";
 import { enquiryReference } from "../../../forms/reference";
 import type { Enquiry } from "../enquiry-schema";
-import { escapeHtml, type MessageSettings } from "./message";
+import { escapeHtml, type MessageSettings, SMALL_PRINT, visitorMailHtml } from "./message";
 
 /** A Message-ID of ours: `<name-id@the sender's domain>`, the same for every attempt at one mail. */
 export function ownMessageId(name: string, id: string, settings: Pick<MessageSettings, "from">): string {
@@ -91,23 +91,17 @@ function htmlPart(c: ConfirmationContent): string {
   const finishes = c.finishes
     ? `<p style="margin:0 0 6px">${escapeHtml(c.finishes.heading)}</p><ul style="margin:0 0 14px;padding-left:20px">${c.finishes.names.map((n) => `<li>${escapeHtml(n)}</li>`).join("")}</ul>`
     : "";
-  return `<!doctype html>
-<html lang="${c.locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(c.subject)}</title></head>
-<body style="margin:0;padding:0;background:#f7f4ee;color:#1f1d1a;font-family:Inter,system-ui,sans-serif;font-size:16px;line-height:1.6">
-<div style="max-width:560px;margin:0 auto;padding:32px 20px">
-<p style="margin:0 0 24px;font-size:13px;letter-spacing:.12em;text-transform:uppercase;color:#2f4a3c">${escapeHtml(site.name)}</p>
-<h1 style="margin:0 0 20px;font-family:Fraunces,Georgia,serif;font-weight:500;font-size:26px;line-height:1.2">${escapeHtml(c.heading)}</h1>
+  return visitorMailHtml({
+    locale: c.locale,
+    subject: c.subject,
+    body: `<h1 style="margin:0 0 20px;font-family:Fraunces,Georgia,serif;font-weight:500;font-size:26px;line-height:1.2">${escapeHtml(c.heading)}</h1>
 ${p(received)}
 ${finishes}
 ${rest.map(p).join("\n")}
 <p style="margin:24px 0 0">${escapeHtml(c.signature)}</p>
 <hr style="border:0;border-top:1px solid #d9d0c1;margin:28px 0 16px">
-<p style="margin:0;font-size:14px;color:#5f584e">${escapeHtml(c.contact.heading)}<br>${c.contact.lines.map(escapeHtml).join("<br>")}</p>
-</div>
-</body>
-</html>
-`;
+<p style="margin:0;${SMALL_PRINT}">${escapeHtml(c.contact.heading)}<br>${c.contact.lines.map(escapeHtml).join("<br>")}</p>`,
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import site from "../../../../../content/site.json" with { type: "json" };
 import { headerText, type Mailbox, type NotificationMail } from "../../../../../netlify/lib/mail/mail";
 import { countryName } from "../../../../lib/countries";
 import type { Enquiry } from "../enquiry-schema";
@@ -15,6 +16,34 @@ const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 
 /** Text made safe for HTML content and attribute values. */
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/**
+ * A visitor's own words for an HTML part: escaped, and with an invisible break after each dot, colon,
+ * slash and at sign, so that no mail program makes a link of an address or a web address they typed.
+ */
+export const unlinked = (text: string) => escapeHtml(text).replace(/([.:/@])(?=\S)/g, "$1&#8203;");
+
+/** The muted small print of a visitor's mail (our details, the quote's introduction). */
+export const SMALL_PRINT = "font-size:14px;color:#5f584e";
+
+/**
+ * The HTML part of a mail to a visitor, in the site's look: ink on paper, the company's name above,
+ * the heading in the display face where the reader has it. `body` is HTML already escaped; the subject
+ * (which may quote the visitor) is made safe here.
+ */
+export function visitorMailHtml({ locale, subject, body }: { locale: string; subject: string; body: string }): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(locale)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${unlinked(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f7f4ee;color:#1f1d1a;font-family:Inter,system-ui,sans-serif;font-size:16px;line-height:1.6">
+<div style="max-width:560px;margin:0 auto;padding:32px 20px">
+<p style="margin:0 0 24px;font-size:13px;letter-spacing:.12em;text-transform:uppercase;color:#2f4a3c">${escapeHtml(site.name)}</p>
+${body}
+</div>
+</body>
+</html>
+`;
+}
 
 /** The admin page's address for one enquiry: `${site}/admin/contact-submissions?id=<uuid>`. */
 export function enquiryLink(siteUrl: string | null, id: string): string {

@@ -4,7 +4,15 @@ import { LOCALE_INFO, type Locale } from "../../../../i18n/locales";
 import { enquiryReference } from "../../../forms/reference";
 import type { Enquiry, StoredReply } from "../enquiry-schema";
 import { confirmationMessageId, ownMessageId, receivedOn } from "./confirmation";
-import { escapeHtml, headerText, type MessageSettings, type NotificationMail } from "./message";
+import {
+  escapeHtml,
+  headerText,
+  type MessageSettings,
+  type NotificationMail,
+  SMALL_PRINT,
+  unlinked,
+  visitorMailHtml,
+} from "./message";
 
 /**
  * The first words of the visitor's message, for the subject: at most six whole words within 50
@@ -47,12 +55,6 @@ function content(enquiry: Enquiry, reply: StoredReply): ReplyContent {
 const textPart = (c: ReplyContent) =>
   [c.answer, "", "-- ", ...c.contact, "", c.quoteIntro, ...c.quoted.map((line) => `> ${line}`), ""].join("\n");
 
-/**
- * The visitor's own words for the HTML part: escaped, and with an invisible break after each dot, colon,
- * slash and at sign, so that no mail program makes a link of an address or a web address they typed.
- */
-const unlinked = (text: string) => escapeHtml(text).replace(/([.:/@])(?=\S)/g, "$1&#8203;");
-
 const paragraphs = (text: string) =>
   text
     .split(/\n{2,}/)
@@ -61,21 +63,15 @@ const paragraphs = (text: string) =>
 
 /** A simple HTML part in the site's look: the answer, our details, and the enquiry quoted under a rule. */
 function htmlPart(c: ReplyContent): string {
-  return `<!doctype html>
-<html lang="${c.locale}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${unlinked(c.subject)}</title></head>
-<body style="margin:0;padding:0;background:#f7f4ee;color:#1f1d1a;font-family:Inter,system-ui,sans-serif;font-size:16px;line-height:1.6">
-<div style="max-width:560px;margin:0 auto;padding:32px 20px">
-<p style="margin:0 0 24px;font-size:13px;letter-spacing:.12em;text-transform:uppercase;color:#2f4a3c">${escapeHtml(site.name)}</p>
-${paragraphs(c.answer)}
-<p style="margin:24px 0 0;font-size:14px;color:#5f584e">${c.contact.map(escapeHtml).join("<br>")}</p>
+  return visitorMailHtml({
+    locale: c.locale,
+    subject: c.subject,
+    body: `${paragraphs(c.answer)}
+<p style="margin:24px 0 0;${SMALL_PRINT}">${c.contact.map(escapeHtml).join("<br>")}</p>
 <hr style="border:0;border-top:1px solid #d9d0c1;margin:28px 0 16px">
-<p style="margin:0 0 8px;font-size:14px;color:#5f584e">${escapeHtml(c.quoteIntro)}</p>
-<blockquote style="margin:0;padding:0 0 0 14px;border-left:3px solid #d9d0c1;color:#5f584e;font-size:14px;white-space:pre-wrap">${c.quoted.map(unlinked).join("<br>")}</blockquote>
-</div>
-</body>
-</html>
-`;
+<p style="margin:0 0 8px;${SMALL_PRINT}">${escapeHtml(c.quoteIntro)}</p>
+<blockquote style="margin:0;padding:0 0 0 14px;border-left:3px solid #d9d0c1;color:#5f584e;font-size:14px;white-space:pre-wrap">${c.quoted.map(unlinked).join("<br>")}</blockquote>`,
+  });
 }
 
 /**

@@ -214,6 +214,21 @@ describe("a sample request filled in as no customer would", () => {
     );
   });
 
+  it("files a run of six consonants, or a word that keeps switching case, as keyboard mash", () => {
+    expect(points(request("Kjhsdf Lkj", null, "Pikk 2", "10123", "Tallinn"))).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
+    expect(points(request("hJkLqWeRtY", null, "Pikk 2", "10123", "Tallinn"))).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
+  });
+
+  it("leaves names with long consonant clusters or capitals inside them alone", () => {
+    for (const [name, street, city] of [
+      ["Elin Nordström", "Angströmsgatan 4", "Uppsala"],
+      ["Agnieszka Szczepańska", "Strindbergsgatan 12", "Stockholm"],
+      ["Ryan McDonald-DeVries", "Hirschstraße 8", "Lübeck"],
+    ]) {
+      expect(points(request(name ?? "", null, street ?? "", "75105", city ?? "")), name).toBeLessThan(SPAM_THRESHOLD);
+    }
+  });
+
   it("leaves names and streets that repeat a syllable alone", () => {
     expect(points(request("Anna Papa", null, "Kukkuu 4", "00100", "Helsinki"))).toBeLessThan(SPAM_THRESHOLD);
     expect(points(request("Lala Saar", null, "Tartu mnt 80d-12", "10112", "Tallinn"))).toBeLessThan(SPAM_THRESHOLD);
