@@ -2,6 +2,7 @@ import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authEmulatorHost, demoProjectId } from "../../scripts/lib/demo-accounts.mjs";
 import { emulatorTokenVerifier } from "../../src/features/auth/server/tokens";
+import { enquiryReference } from "../../src/features/forms/reference";
 import { type Enquiry, ListedEnquirySchema } from "../../src/features/inbox/server/enquiry-schema";
 import { saveIndexedEnquiry } from "../../src/features/inbox/server/enquiry-store";
 import { createSubmissionsHandler } from "../../src/features/inbox/server/handler";
@@ -261,6 +262,23 @@ describe("listing and searching", () => {
     expect(ids(await list("?q=nobody"))).toEqual([]);
     const filtered = await list("?status=archived&q=nobody");
     expect(filtered.counts).toEqual({ new: 3, read: 0, replied: 1, archived: 0, spam: 0 });
+  });
+
+  it("finds an enquiry by the reference its visitor was given, however they write it", async () => {
+    const { add, list } = inbox();
+    const wanted = await add({ name: "Reference Holder" });
+    await add({ name: "Someone Else" });
+    const reference = enquiryReference(wanted.id);
+    const ids = (page: { submissions: Enquiry[] }) => page.submissions.map((s) => s.id);
+    expect(ids(await list(`?q=${reference}`))).toEqual([wanted.id]);
+    expect(ids(await list(`?q=${encodeURIComponent(` ${reference.toLowerCase().replace("-", " ")} `)}`))).toEqual([
+      wanted.id,
+    ]);
+    // Read as Crockford's base 32 reads it: a 0 typed as O, a 1 as I or L.
+    const misread = reference.replace(/^AA-/, "aa-").replace(/0/g, "O").replace(/1/g, "l");
+    expect(ids(await list(`?q=${misread}`))).toEqual([wanted.id]);
+    // Four characters alone are a word, not a reference.
+    expect(ids(await list(`?q=${reference.slice(3)}`))).toEqual([]);
   });
 
   it("pages through a filter with its cursor, each enquiry once", async () => {

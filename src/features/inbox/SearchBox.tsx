@@ -64,7 +64,7 @@ export function SearchBox({ value, onSearch }: Props) {
           autoComplete="off"
           spellCheck={false}
           maxLength={SEARCH_MAX_LENGTH}
-          placeholder="Search name, email, company, message"
+          placeholder="Search names, messages, references"
           value={draft}
           onChange={(event) => onChange(event.target.value)}
           className="block min-h-11 w-full rounded-full border border-stone bg-paper py-2 pr-12 pl-4 text-base text-ink shadow-xs outline-none transition-colors placeholder:text-muted focus:border-moss focus:ring-2 focus:ring-moss/20 [&::-webkit-search-cancel-button]:hidden"

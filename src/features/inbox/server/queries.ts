@@ -1,4 +1,5 @@
 import type { BlobStore } from "../../../../netlify/lib/storage";
+import { enquiryReference } from "../../forms/reference";
 import type { UnreadableRecord } from "../api-contract";
 import { inBatches } from "./cas";
 import { ENQUIRY_STATUSES, type EnquiryKind, type EnquiryStatus, type ListedEnquiry } from "./enquiry-schema";
@@ -13,7 +14,7 @@ import {
   writeBackRows,
 } from "./index-store";
 import { listOutboxKeys } from "./notify/outbox";
-import { entryKind, type FullRecord, fold, keyTime, monthOf, textMatches } from "./storage-layout";
+import { entryKind, type FullRecord, fold, keyId, keyTime, monthOf, textMatches } from "./storage-layout";
 
 export interface QueryStores extends InboxStores {
   outbox: BlobStore;
@@ -59,17 +60,36 @@ export function countStatuses(entries: KeyedEntry[], kind: EnquiryKind | null = 
   return counts;
 }
 
+/** A search for a reference as the visitor quotes it ("AA-7K3Q", "aa 7k3q"). */
+const REFERENCE_QUERY = /^aa[-\s]?([0-9a-z]{4})$/i;
+
+/** The reference a search names: read as Crockford's base 32 reads it (O as 0, I and L as 1). */
+function referenceOf(query: string): string | null {
+  const digits = REFERENCE_QUERY.exec(query.trim())?.[1];
+  return digits ? `AA-${digits.toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1")}` : null;
+}
+
+/**
+ * Whether a search matches an entry: within one of its searchable fields, or as the enquiry's
+ * reference (worked out from its id, which is in its key, so no stored text has to hold it).
+ */
+function matches({ key, entry }: KeyedEntry, folded: string, reference: string | null): boolean {
+  if (textMatches(entry.t, folded)) return true;
+  return reference !== null && enquiryReference(keyId(key)) === reference;
+}
+
 /**
  * The entries a filter selects, in index order (newest first). Without a status, spam is left out
  * unless `withSpam` (the exports, which hold every enquiry stored).
  */
 export function select(entries: KeyedEntry[], filter: Filter, withSpam = false): KeyedEntry[] {
-  const query = fold(filter.q);
+  const folded = fold(filter.q);
+  const reference = referenceOf(filter.q);
   return entries.filter(
-    ({ entry }) =>
-      (filter.kind === null || entryKind(entry) === filter.kind) &&
-      (filter.status === null ? withSpam || entry.s !== "spam" : entry.s === filter.status) &&
-      textMatches(entry.t, query),
+    (keyed) =>
+      (filter.kind === null || entryKind(keyed.entry) === filter.kind) &&
+      (filter.status === null ? withSpam || keyed.entry.s !== "spam" : keyed.entry.s === filter.status) &&
+      matches(keyed, folded, reference),
   );
 }
 
