@@ -284,6 +284,7 @@ test("an admin replies from the dialog: the visitor gets it threaded in Finnish,
   const mails = async () =>
     (
       (await (await request.get("http://localhost:1080/api/email")).json()) as {
+        id: string;
         subject: string;
         to: { address: string }[];
         headers: Record<string, string>;
@@ -295,6 +296,15 @@ test("an admin replies from the dialog: the visitor gets it threaded in Finnish,
   const confirmation = (await mails()).find((mail) => !mail.subject.startsWith("Re: "));
   expect(reply?.subject).toMatch(/^Re: AA-[0-9A-Z]{4} Hei! Tarvitsemme/);
   expect(reply?.headers["in-reply-to"]).toBe(confirmation?.headers["message-id"]);
+  // Both mails' HTML as the catcher holds it, at a phone's width: in Finnish, nothing wider than the screen.
+  const phone = await page.context().newPage();
+  await phone.setViewportSize({ width: 390, height: 800 });
+  for (const mail of [confirmation, reply]) {
+    await phone.setContent(await (await request.get(`http://localhost:1080/api/email/${mail?.id}/html`)).text());
+    await expect(phone.locator("html")).toHaveAttribute("lang", "fi");
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth), mail?.subject).toBeLessThanOrEqual(390);
+  }
+  await phone.close();
 
   await dialog.getByRole("button", { name: "Close" }).first().click();
   await expect(dialog).toBeHidden();
