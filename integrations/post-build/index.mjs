@@ -6,13 +6,14 @@
 // 3. joinStyles: the page's inline styles become one;
 // 4. pageCsp: the page's CSP lists exactly the inline code it finally holds, first in the head.
 // Before the steps, each page's inline code must be code the build's CSP vouches for. After the pages
-// are final, the site search indexes them.
+// are final, the site search indexes them, and the download library's files get their headers.
 import { readFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeSearchIndex } from "../../src/features/search/pagefind-index.mjs";
 import { cutStyles } from "./cut-styles.mjs";
+import { writeDownloadHeaders } from "./download-headers.mjs";
 import { addHeadingFace, headingOf, headingSubsets } from "./heading-face.mjs";
 import { joinStyles } from "./join-styles.mjs";
 import { checkInlineCodeListed, pageCsp } from "./page-csp.mjs";
@@ -101,6 +102,7 @@ export function postBuild(options) {
         );
         const { files } = await writeSearchIndex(root);
         logger.info(`${files} pages read into the search index`);
+        await writeDownloadHeaders(root);
       },
     },
   };

@@ -127,6 +127,66 @@ export const ProductTextSchema = SeoSchema.extend({
   care: productText.care,
 }).strict();
 
+/** How a product is mounted: each method has its installation guide. */
+export const MOUNTING_METHODS = ["clips", "rail", "battens", "frame", "z-clips"] as const;
+export type MountingMethod = (typeof MOUNTING_METHODS)[number];
+
+const PanelSizeSchema = z.strictObject({
+  widthMm: z.number().int().min(100).max(5000),
+  heightMm: z.number().int().min(100).max(5000),
+});
+
+/**
+ * The panel as made and mounted, in numbers: what the BIM object, the drawing and the installation
+ * guide are generated from. The product's specification texts must name the same sizes, thickness
+ * and mounting depth (the schema checks), so the page, the datasheet and the files cannot disagree.
+ */
+export const PanelSchema = PanelSizeSchema.extend({
+  thicknessMm: z.number().positive().max(300).describe("Thickness of the panel as mounted, in mm"),
+  otherSizes: z
+    .array(PanelSizeSchema)
+    .max(6)
+    .default([])
+    .describe("Further standard sizes; the first size above is the one the room acoustics calculator counts with"),
+  mounting: z.enum(MOUNTING_METHODS).describe("How the panel is mounted: the installation guide that applies"),
+}).describe("Standard panel size, thickness and mounting");
+
+export type Panel = z.infer<typeof PanelSchema>;
+
+/** A panel's standard sizes, the calculator's first. */
+export const panelSizes = (panel: Panel) => [{ widthMm: panel.widthMm, heightMm: panel.heightMm }, ...panel.otherSizes];
+
+/** A length as the specification texts write it: "24 mm", "12.5 mm". */
+const millimetres = (value: number) => `${value} mm`;
+
+/** The issues of a product whose specification texts do not name its panel's numbers. */
+function panelTextIssues(product: {
+  specifications: { dimensions: string; thickness: string; installation: string };
+  panel: Panel;
+  absorption: { mountingDepthMm: number };
+}): { path: string[]; message: string }[] {
+  const { specifications: text, panel } = product;
+  const issues = panelSizes(panel)
+    .map(({ widthMm, heightMm }) => `${widthMm} × ${heightMm} mm`)
+    .filter((size) => !text.dimensions.includes(size.slice(0, -3)))
+    .map((size) => ({
+      path: ["specifications", "dimensions"],
+      message: `The dimensions do not name the size ${size}`,
+    }));
+  if (!text.thickness.includes(millimetres(panel.thicknessMm)))
+    issues.push({
+      path: ["specifications", "thickness"],
+      message: `The thickness does not name ${millimetres(panel.thicknessMm)}`,
+    });
+  const depth = millimetres(product.absorption.mountingDepthMm);
+  if (!text.installation.includes(depth))
+    issues.push({
+      path: ["specifications", "installation"],
+      message: `The installation does not name the mounting depth ${depth}`,
+    });
+  return issues;
+}
+
 /**
  * Front matter of content/products/*.mdx. `image` is the field type for an image path, so the
  * build can check that files exist (Astro's image()) while tests can use a plain string.
@@ -155,12 +215,7 @@ export function productSchema<Image extends z.ZodType>(image: Image) {
       .describe("Finishes and colours offered; each can be ordered as a free sample"),
     care: productText.care,
     dataDate: isoDate.describe("The date of the technical and environmental data (YYYY-MM-DD)"),
-    panel: z
-      .strictObject({
-        widthMm: z.number().int().min(100).max(5000),
-        heightMm: z.number().int().min(100).max(5000),
-      })
-      .describe("Standard panel size, used to count panels in the room acoustics calculator"),
+    panel: PanelSchema,
   })
     .strict()
     .superRefine((product, ctx) => {
@@ -175,6 +230,7 @@ export function productSchema<Image extends z.ZodType>(image: Image) {
         }
         seen.add(finish.id);
       });
+      for (const issue of panelTextIssues(product)) ctx.addIssue({ code: "custom", ...issue });
       const computed = noiseReductionCoefficient(product.absorption.bands);
       if (Math.abs(computed - product.specifications.nrc) > 1e-9) {
         ctx.addIssue({

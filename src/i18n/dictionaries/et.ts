@@ -589,6 +589,15 @@ export const et: Dictionary = {
     samples: "Telli tasuta näidised",
     specifications: "Tehnilised andmed",
     datasheet: (size: string) => `Laadi alla andmeleht (PDF, ${size})`,
+    documents: {
+      heading: "Dokumendid",
+      intro: "Projekteerijale: selle toote failid, loodud samadest andmetest kui see leht.",
+      datasheetNote: "akustilised näitajad, tuletundlikkus, süsinikujalajälg, viimistlused ja tekst tehnilisse kirjeldusse kahel A4-leheküljel",
+      bim: (size: string) => `BIM-objekt (IFC4, ${size})`,
+      bimNote: "iga paneelisuurus kattetüübina koos akustika-, tule- ja süsinikuandmetega",
+      cad: (size: string) => `CAD-joonis (DXF, ${size})`,
+      cadNote: "iga suuruse vaade ja lõige millimeetrites",
+    },
     datasheetAfter:
       ": akustilised näitajad, tuletundlikkus, süsinikujalajälg, viimistlused ja tekst tehnilisse kirjeldusse kahel A4-leheküljel.",
     howMuch: "Kui palju teil vaja on?",

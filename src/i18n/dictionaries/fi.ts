@@ -592,6 +592,15 @@ export const fi: Dictionary = {
     samples: "Tilaa maksuttomat näytteet",
     specifications: "Tekniset tiedot",
     datasheet: (size: string) => `Lataa tuotekortti (PDF, ${size})`,
+    documents: {
+      heading: "Asiakirjat",
+      intro: "Suunnittelijoille: tämän tuotteen tiedostot, tehty samoista tiedoista kuin tämä sivu.",
+      datasheetNote: "akustiset arvot, palo- ja hiilijalanjälkitiedot, pintavaihtoehdot ja työselostusteksti kahdella A4-sivulla",
+      bim: (size: string) => `BIM-objekti (IFC4, ${size})`,
+      bimNote: "jokainen paneelikoko verhoustyyppinä akustiikka-, palo- ja hiilitietoineen",
+      cad: (size: string) => `CAD-piirustus (DXF, ${size})`,
+      cadNote: "jokaisen koon julkisivu ja leikkaus millimetreinä",
+    },
     datasheetAfter:
       ": akustiset arvot, palo- ja hiilijalanjälkitiedot, pintavaihtoehdot ja työselostusteksti kahdella A4-sivulla.",
     howMuch: "Paljonko tarvitset?",

@@ -21,7 +21,7 @@ const product = {
     thickness: "24 mm",
     material: "Wool felt",
     finish: "Through-dyed",
-    installation: "Clips",
+    installation: "Clips, 50 mm from the wall",
   },
   applications: ["Offices", "Classrooms"],
   absorption: {
@@ -42,7 +42,7 @@ const product = {
   ],
   care: "Vacuum gently.",
   dataDate: "2026-09-01",
-  panel: { widthMm: 600, heightMm: 600 },
+  panel: { widthMm: 600, heightMm: 600, thicknessMm: 24, mounting: "clips" },
 };
 
 const issuePaths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
@@ -110,8 +110,30 @@ describe("product schema", () => {
   it("requires the standard panel size the calculator counts with", () => {
     const { panel: _, ...withoutPanel } = product;
     expect(issuePaths(ProductSchema.safeParse(withoutPanel))).toEqual(["panel"]);
-    expect(issuePaths(ProductSchema.safeParse({ ...product, panel: { widthMm: 600, heightMm: 12.5 } }))).toEqual([
-      "panel.heightMm",
+    expect(
+      issuePaths(ProductSchema.safeParse({ ...product, panel: { ...product.panel, widthMm: 600, heightMm: 12.5 } })),
+    ).toEqual(["panel.heightMm"]);
+    expect(issuePaths(ProductSchema.safeParse({ ...product, panel: { ...product.panel, mounting: "glue" } }))).toEqual([
+      "panel.mounting",
+    ]);
+  });
+
+  it("keeps the page's texts to the panel's numbers: every size, the thickness, the mounting depth", () => {
+    const panel = { ...product.panel, thicknessMm: 25, otherSizes: [{ widthMm: 1200, heightMm: 600 }] };
+    const result = ProductSchema.safeParse({
+      ...product,
+      panel,
+      absorption: { ...product.absorption, mountingDepthMm: 45 },
+    });
+    expect(issuePaths(result)).toEqual([
+      "specifications.dimensions",
+      "specifications.thickness",
+      "specifications.installation",
+    ]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      "The dimensions do not name the size 1200 × 600 mm",
+      "The thickness does not name 25 mm",
+      "The installation does not name the mounting depth 45 mm",
     ]);
   });
 

@@ -1,0 +1,176 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type IFC4, IFCCOVERINGTYPE, IFCRELDECLARES, IfcAPI } from "web-ifc";
+import { DXF_LAYERS } from "../../src/features/downloads/dxf";
+import { PRODUCT_PSET } from "../../src/features/downloads/ifc";
+import { generatedHref } from "../../src/features/downloads/paths";
+import { readProductFiles } from "../../src/features/products/files";
+import { panelSizes } from "../../src/features/products/schema";
+import { builtPages, distDir } from "../support/dist";
+import { parseDxf } from "../support/dxf-svg";
+
+// Every product's BIM object and drawing, as built, read back by libraries (web-ifc, dxf-parser):
+// their values are the product page's own, and the site serves them as attachments of their type.
+
+const products = await readProductFiles();
+const pages = new Map(builtPages().map((page) => [page.route, page.html]));
+const file = (slug: string, kind: "ifc" | "dxf") => readFileSync(join(distDir, generatedHref(slug, kind)));
+
+/** The figures the product page states in its structured data, by their names there. */
+function pageFigures(slug: string): Map<string, unknown> {
+  const html = pages.get(`/products/${slug}`) ?? "";
+  const product = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)]
+    .map(
+      ([, json]) =>
+        JSON.parse(json ?? "{}") as { "@type": string; additionalProperty?: { name: string; value: unknown }[] },
+    )
+    .find((data) => data["@type"] === "Product");
+  return new Map((product?.additionalProperty ?? []).map(({ name, value }) => [name, value]));
+}
+
+const ifc = new IfcAPI();
+beforeAll(async () => {
+  await ifc.Init();
+});
+afterAll(() => ifc.Dispose());
+
+/** An IFC value as web-ifc reads it (a wrapped value, or a plain one). */
+const plain = (value: unknown) => (value && typeof value === "object" && "value" in value ? value.value : value);
+
+/** A covering type's property sets (read flattened), each as a map of its properties' values. */
+function propertySets(type: IFC4.IfcCoveringType): Map<string, Map<string, unknown>> {
+  const sets = (type.HasPropertySets ?? []) as unknown as {
+    Name: { value: string };
+    HasProperties: { Name: { value: string }; NominalValue: unknown }[];
+  }[];
+  return new Map(
+    sets.map((set) => [
+      set.Name.value,
+      new Map(set.HasProperties.map((property) => [property.Name.value, plain(property.NominalValue)])),
+    ]),
+  );
+}
+
+describe("the BIM object of each product (IFC4)", () => {
+  it.each(products.map((p) => [p.id, p.data] as const))(
+    "%s: one covering type per size, with the page's values",
+    (slug, product) => {
+      const model = ifc.OpenModel(new Uint8Array(file(slug, "ifc")));
+      try {
+        expect(ifc.GetModelSchema(model)).toBe("IFC4");
+        const ids = ifc.GetLineIDsWithType(model, IFCCOVERINGTYPE);
+        const types = Array.from(
+          { length: ids.size() },
+          (_, i) => ifc.GetLine(model, ids.get(i), true) as IFC4.IfcCoveringType,
+        );
+        const sizes = panelSizes(product.panel);
+        expect(types).toHaveLength(sizes.length);
+        const declared = ifc.GetLineIDsWithType(model, IFCRELDECLARES);
+        expect(declared.size()).toBe(1);
+        const page = pageFigures(slug);
+        const html = pages.get(`/products/${slug}`) ?? "";
+        for (const [index, type] of types.entries()) {
+          const { widthMm, heightMm } = sizes[index] ?? { widthMm: 0, heightMm: 0 };
+          expect(plain(type.PredefinedType)).toBe("CLADDING");
+          // The solid: the panel's face extruded by its thickness, the sizes the page names.
+          const map = type.RepresentationMaps?.[0] as unknown as {
+            MappedRepresentation: { Items: IFC4.IfcExtrudedAreaSolid[] };
+          };
+          const solid = map.MappedRepresentation.Items[0] as unknown as {
+            Depth: { value: number };
+            SweptArea: { XDim: { value: number }; YDim: { value: number } };
+          };
+          expect([solid.SweptArea.XDim.value, solid.SweptArea.YDim.value]).toEqual([widthMm, heightMm]);
+          expect(solid.Depth.value).toBe(product.panel.thicknessMm);
+          expect(html).toContain(`${widthMm} × ${heightMm} mm`);
+          expect(html).toContain(`${product.panel.thicknessMm} mm`);
+
+          const sets = propertySets(type);
+          const own = sets.get(PRODUCT_PSET);
+          expect(own?.get("NRC")).toBe(page.get("Noise Reduction Coefficient (NRC)"));
+          expect(own?.get("AlphaW")).toBe(page.get("Weighted sound absorption coefficient (αw)"));
+          expect(own?.get("AbsorptionClass")).toBe(page.get("Sound absorption class (ISO 11654)"));
+          expect(own?.get("GWP_A1_A3")).toBe(page.get("Global warming potential, modules A1-A3 (EN 15804)"));
+          expect(own?.get("RecycledContent")).toBe(page.get("Recycled content"));
+          expect(own?.get("MountingDepth")).toBe(product.absorption.mountingDepthMm);
+          expect(html).toContain(`${product.absorption.mountingDepthMm} mm`);
+          expect(own?.get("Alpha500Hz")).toBe(product.absorption.bands["500"]);
+          expect(own?.get("Finishes")).toBe(product.finishes.map((f) => f.name).join(", "));
+          expect(sets.get("Pset_CoveringCommon")?.get("FireRating")).toBe(page.get("Reaction to fire (EN 13501-1)"));
+          expect(sets.get("Pset_ManufacturerTypeInformation")?.get("Manufacturer")).toBe("Aural Acoustics OÜ");
+        }
+      } finally {
+        ifc.CloseModel(model);
+      }
+    },
+  );
+
+  it("keeps each type's GlobalId from build to build", () => {
+    const text = file("felt-panels", "ifc").toString("utf8");
+    expect(text).toContain("IFCCOVERINGTYPE('2LUzCDcdAOQN$vCAub_8TZ'");
+  });
+});
+
+describe("the drawing of each product (DXF)", () => {
+  it.each(products.map((p) => [p.id, p.data] as const))(
+    "%s: front view and section of each size, in mm, on named layers",
+    (slug, product) => {
+      const drawing = parseDxf(file(slug, "dxf").toString("utf8"));
+      expect(drawing.header.$INSUNITS).toBe(4);
+      expect(Object.keys(drawing.tables.layer.layers)).toEqual(expect.arrayContaining(Object.values(DXF_LAYERS)));
+      const layers = new Set(drawing.entities.map((entity) => entity.layer));
+      expect([...layers].sort()).toEqual(Object.values(DXF_LAYERS).sort());
+      const texts = drawing.entities.filter((entity) => entity.type === "TEXT").map((entity) => entity.text);
+      const depth = product.absorption.mountingDepthMm;
+      for (const { widthMm, heightMm } of panelSizes(product.panel)) {
+        expect(texts).toContain(
+          `${product.name} ${widthMm} × ${heightMm} × ${product.panel.thicknessMm} mm: front view`,
+        );
+        expect(texts).toEqual(expect.arrayContaining([String(widthMm), String(heightMm)]));
+      }
+      expect(texts).toEqual(
+        expect.arrayContaining([
+          String(product.panel.thicknessMm),
+          String(depth),
+          String(depth + product.panel.thicknessMm),
+        ]),
+      );
+      // The panel in section stands its mounting depth off the wall.
+      const panelLines = drawing.entities.filter(
+        (entity) => entity.layer === DXF_LAYERS.panel && entity.type === "LINE",
+      );
+      const wallX = Math.min(
+        ...drawing.entities
+          .filter((e) => e.layer === DXF_LAYERS.wall)
+          .flatMap((e) => (e.vertices ?? []).map((v) => v.x)),
+      );
+      expect(
+        panelLines.some((line) => (line.vertices ?? []).every((v) => Math.abs(v.x - (wallX + 60 + depth)) < 1e-6)),
+      ).toBe(true);
+    },
+  );
+});
+
+describe("the generated files as the site serves them", () => {
+  it("are made at build only: nothing of the IFC or DXF writers reaches a visitor's browser", () => {
+    const assets = readdirSync(join(distDir, "_astro"));
+    expect(assets.filter((name) => name.endsWith(".wasm"))).toEqual([]);
+    const scripts = assets.filter((name) => name.endsWith(".js"));
+    for (const name of scripts) {
+      expect(readFileSync(join(distDir, "_astro", name), "utf8"), name).not.toMatch(/web-ifc|IfcAPI|DxfWriter/);
+    }
+  });
+
+  it("are attachments of their own type, named for the file", () => {
+    const headers = readFileSync(join(distDir, "_headers"), "utf8");
+    for (const { id } of products) {
+      expect(headers).toContain(
+        `${generatedHref(id, "ifc")}\n  Content-Type: application/x-step\n  Content-Disposition: attachment; filename="${id}.ifc"`,
+      );
+      expect(headers).toContain(
+        `${generatedHref(id, "dxf")}\n  Content-Type: image/vnd.dxf\n  Content-Disposition: attachment; filename="${id}.dxf"`,
+      );
+    }
+  });
+});
