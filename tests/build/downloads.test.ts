@@ -9,6 +9,7 @@ import { readProductFiles } from "../../src/features/products/files";
 import { panelSizes } from "../../src/features/products/schema";
 import { builtPages, distDir } from "../support/dist";
 import { parseDxf } from "../support/dxf-svg";
+import { ifc4SchemaErrors } from "../support/ifc4-schema";
 
 // Every product's BIM object and drawing, as built, read back by libraries (web-ifc, dxf-parser):
 // their values are the product page's own, and the site serves them as attachments of their type.
@@ -105,6 +106,18 @@ describe("the BIM object of each product (IFC4)", () => {
       }
     },
   );
+
+  it("is valid IFC4 by the schema's attribute declarations (IFC4 ADD2 TC1), and the check finds what is not", () => {
+    for (const { id } of products) expect(ifc4SchemaErrors(file(id, "ifc").toString("latin1")), id).toEqual([]);
+    const felt = file("felt-panels", "ifc").toString("latin1");
+    const broken = [
+      felt.replace(".CLADDING.", ".CLADDINGX."),
+      felt.replace("IFCSIUNIT(*,.LENGTHUNIT.,", "IFCSIUNIT(.LENGTHUNIT.,"),
+      felt.replace(/IFCREAL\(0\.75\)/, "IFCURIREFERENCE('https://aural.example')"),
+      felt.replace("IFCPROPERTYSET(", "IFCPROPERTYSETT("),
+    ];
+    for (const copy of broken) expect(ifc4SchemaErrors(copy).length).toBeGreaterThan(0);
+  });
 
   it("keeps each type's GlobalId from build to build", () => {
     const text = file("felt-panels", "ifc").toString("utf8");

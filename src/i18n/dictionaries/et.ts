@@ -592,7 +592,8 @@ export const et: Dictionary = {
     documents: {
       heading: "Dokumendid",
       intro: "Projekteerijale: selle toote failid, loodud samadest andmetest kui see leht.",
-      datasheetNote: "akustilised näitajad, tuletundlikkus, süsinikujalajälg, viimistlused ja tekst tehnilisse kirjeldusse kahel A4-leheküljel",
+      datasheetNote:
+        "akustilised näitajad, tuletundlikkus, süsinikujalajälg, viimistlused ja tekst tehnilisse kirjeldusse kahel A4-leheküljel",
       bim: (size: string) => `BIM-objekt (IFC4, ${size})`,
       bimNote: "iga paneelisuurus kattetüübina koos akustika-, tule- ja süsinikuandmetega",
       cad: (size: string) => `CAD-joonis (DXF, ${size})`,

@@ -595,7 +595,8 @@ export const fi: Dictionary = {
     documents: {
       heading: "Asiakirjat",
       intro: "Suunnittelijoille: tämän tuotteen tiedostot, tehty samoista tiedoista kuin tämä sivu.",
-      datasheetNote: "akustiset arvot, palo- ja hiilijalanjälkitiedot, pintavaihtoehdot ja työselostusteksti kahdella A4-sivulla",
+      datasheetNote:
+        "akustiset arvot, palo- ja hiilijalanjälkitiedot, pintavaihtoehdot ja työselostusteksti kahdella A4-sivulla",
       bim: (size: string) => `BIM-objekti (IFC4, ${size})`,
       bimNote: "jokainen paneelikoko verhoustyyppinä akustiikka-, palo- ja hiilitietoineen",
       cad: (size: string) => `CAD-piirustus (DXF, ${size})`,
