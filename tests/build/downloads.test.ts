@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IFC4, IFCCOVERINGTYPE, IFCRELDECLARES, IfcAPI } from "web-ifc";
 import { DXF_LAYERS } from "../../src/features/downloads/dxf";
 import { PRODUCT_PSET } from "../../src/features/downloads/ifc";
-import { generatedHref } from "../../src/features/downloads/paths";
+import { type GeneratedKind, generatedHref } from "../../src/features/downloads/paths";
 import { readProductFiles } from "../../src/features/products/files";
 import { panelSizes } from "../../src/features/products/schema";
+import { LOCALES, localePath } from "../../src/i18n/locales";
 import { builtPages, distDir } from "../support/dist";
 import { parseDxf } from "../support/dxf-svg";
 import { ifc4SchemaErrors } from "../support/ifc4-schema";
@@ -16,7 +18,7 @@ import { ifc4SchemaErrors } from "../support/ifc4-schema";
 
 const products = await readProductFiles();
 const pages = new Map(builtPages().map((page) => [page.route, page.html]));
-const file = (slug: string, kind: "ifc" | "dxf") => readFileSync(join(distDir, generatedHref(slug, kind)));
+const file = (slug: string, kind: GeneratedKind) => readFileSync(join(distDir, generatedHref(slug, kind)));
 
 /** The figures the product page states in its structured data, by their names there. */
 function pageFigures(slug: string): Map<string, unknown> {
@@ -165,6 +167,26 @@ describe("the drawing of each product (DXF)", () => {
   );
 });
 
+describe("all documents of a product in one zip", () => {
+  it.each(products.map((p) => [p.id] as const))(
+    "%s: the datasheet in each language, the BIM object and the drawing, as served",
+    (slug) => {
+      const entries = unzipSync(new Uint8Array(file(slug, "zip")));
+      const served = (path: string) => new Uint8Array(readFileSync(join(distDir, path)));
+      expect(Object.keys(entries).sort()).toEqual(
+        [`${slug}.dxf`, `${slug}.ifc`, ...LOCALES.map((locale) => `${slug}-datasheet-${locale}.pdf`)].sort(),
+      );
+      expect(entries[`${slug}.ifc`]).toEqual(served(generatedHref(slug, "ifc")));
+      expect(entries[`${slug}.dxf`]).toEqual(served(generatedHref(slug, "dxf")));
+      for (const locale of LOCALES) {
+        expect(entries[`${slug}-datasheet-${locale}.pdf`]).toEqual(
+          served(`${localePath(locale, `/products/${slug}`)}/datasheet.pdf`),
+        );
+      }
+    },
+  );
+});
+
 describe("the generated files as the site serves them", () => {
   it("are made at build only: nothing of the IFC or DXF writers reaches a visitor's browser", () => {
     const assets = readdirSync(join(distDir, "_astro"));
@@ -183,6 +205,9 @@ describe("the generated files as the site serves them", () => {
       );
       expect(headers).toContain(
         `${generatedHref(id, "dxf")}\n  Content-Type: image/vnd.dxf\n  Content-Disposition: attachment; filename="${id}.dxf"`,
+      );
+      expect(headers).toContain(
+        `${generatedHref(id, "zip")}\n  Content-Type: application/zip\n  Content-Disposition: attachment; filename="${id}-documents.zip"`,
       );
     }
   });

@@ -179,11 +179,14 @@ describe("request-samples", () => {
     const type = { "content-type": "application/x-www-form-urlencoded" };
     const sent = await handle(post(form.toString(), type), { ip: "203.0.113.12" });
     expect(sent.status).toBe(303);
-    expect(sent.headers.get("location")).toBe(SAMPLE_RESULT_PAGES.success.path);
     form.set("country", "US");
     const refused = await handle(post(form.toString(), type), { ip: "203.0.113.12" });
     expect(refused.headers.get("location")).toBe(SAMPLE_RESULT_PAGES.error.path);
     const [item] = (await listPage(stores, { kind: null, status: null, q: "", cursor: null, limit: 50 })).submissions;
+    // The accepted one lands on the sent page that names its reference.
+    expect(sent.headers.get("location")).toBe(
+      `${SAMPLE_RESULT_PAGES.success.path}/${enquiryReference(item?.id ?? "")}`,
+    );
     expect(item?.finishes.map((f) => f.key)).toEqual(["grooved-panels/ash-white", "perforated-panels/sage"]);
   });
 

@@ -1,20 +1,47 @@
 /**
  * The files generated from each product's data, as the site publishes them at stable addresses:
- * `/downloads/<slug>/<slug>.ifc` (the BIM object) and `/downloads/<slug>/<slug>.dxf` (the drawing).
- * They are made in English at build, once per product, from the same front matter as the page.
+ * `/downloads/<slug>/<slug>.ifc` (the BIM object), `/downloads/<slug>/<slug>.dxf` (the drawing) and
+ * `/downloads/<slug>/<slug>-documents.zip` (those and the datasheets). They are made from the English
+ * entry at build, once per product, from the same front matter as the page.
  */
+import { zipSync } from "fflate";
 import site from "../../../content/site.json" with { type: "json" };
+import { LOCALES } from "../../i18n/locales";
+import { datasheetBytes } from "../datasheet/product-datasheet";
 import { type ProductEntry, products } from "../products/content";
 import { productDxf } from "./dxf";
 import { productIfc } from "./ifc";
-import type { GeneratedKind } from "./paths";
+import { type GeneratedKind, generatedName } from "./paths";
 
 /** The product page's address on the deployed site. */
 const productUrl = (slug: string) => new URL(`/products/${slug}`, import.meta.env.SITE).href;
 
+/**
+ * Every document of a product in one zip: the datasheet in each language, the BIM object and the
+ * drawing, each dated with the date of the product's data (the same content gives the same zip).
+ */
+async function documentsZip(product: ProductEntry): Promise<Uint8Array<ArrayBuffer>> {
+  const mtime = new Date(`${product.data.dataDate}T12:00:00Z`);
+  const datasheets = await Promise.all(
+    LOCALES.map(async (locale) => {
+      const localized = (await products(locale)).find((entry) => entry.id === product.id);
+      if (!localized) throw new Error(`${product.id} has no ${locale} entry`);
+      return [`${product.id}-datasheet-${locale}.pdf`, await datasheetBytes(localized)] as const;
+    }),
+  );
+  const files = [
+    [generatedName(product.id, "ifc"), await generatedFile(product, "ifc")],
+    [generatedName(product.id, "dxf"), await generatedFile(product, "dxf")],
+    ...datasheets,
+  ] as const;
+  const zipped = zipSync(Object.fromEntries(files.map(([name, bytes]) => [name, [bytes, { mtime }]])), { level: 9 });
+  return new Uint8Array(zipped);
+}
+
 async function generate(product: ProductEntry, kind: GeneratedKind): Promise<Uint8Array<ArrayBuffer>> {
   const source = { product: product.data, manufacturer: site.legalName, url: productUrl(product.id) };
   if (kind === "ifc") return productIfc({ ...source, slug: product.id });
+  if (kind === "zip") return documentsZip(product);
   return new TextEncoder().encode(productDxf(source));
 }
 

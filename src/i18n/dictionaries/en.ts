@@ -600,6 +600,8 @@ export const en = {
       bimNote: "each panel size as a covering type with its acoustic, fire and carbon data",
       cad: (size: string) => `CAD drawing (DXF, ${size})`,
       cadNote: "front view and section of each size, in millimetres",
+      zip: (size: string) => `All documents (ZIP, ${size})`,
+      zipNote: "the datasheet in four languages, the BIM object and the drawing",
     },
     datasheetAfter: ": ratings, fire and carbon data, finishes and a specification clause on two A4 pages.",
     howMuch: "How much do you need?",

@@ -598,6 +598,8 @@ export const et: Dictionary = {
       bimNote: "iga paneelisuurus kattetüübina koos akustika-, tule- ja süsinikuandmetega",
       cad: (size: string) => `CAD-joonis (DXF, ${size})`,
       cadNote: "iga suuruse vaade ja lõige millimeetrites",
+      zip: (size: string) => `Kõik dokumendid (ZIP, ${size})`,
+      zipNote: "andmeleht neljas keeles, BIM-objekt ja joonis",
     },
     datasheetAfter:
       ": akustilised näitajad, tuletundlikkus, süsinikujalajälg, viimistlused ja tekst tehnilisse kirjeldusse kahel A4-leheküljel.",

@@ -601,6 +601,8 @@ export const fi: Dictionary = {
       bimNote: "jokainen paneelikoko verhoustyyppinä akustiikka-, palo- ja hiilitietoineen",
       cad: (size: string) => `CAD-piirustus (DXF, ${size})`,
       cadNote: "jokaisen koon julkisivu ja leikkaus millimetreinä",
+      zip: (size: string) => `Kaikki asiakirjat (ZIP, ${size})`,
+      zipNote: "tuotekortti neljällä kielellä, BIM-objekti ja piirustus",
     },
     datasheetAfter:
       ": akustiset arvot, palo- ja hiilijalanjälkitiedot, pintavaihtoehdot ja työselostusteksti kahdella A4-sivulla.",

@@ -587,6 +587,8 @@ export const sv: Dictionary = {
       bimNote: "varje panelstorlek som beklädnadstyp med akustik-, brand- och klimatdata",
       cad: (size: string) => `CAD-ritning (DXF, ${size})`,
       cadNote: "vy och sektion av varje storlek, i millimeter",
+      zip: (size: string) => `Alla dokument (ZIP, ${size})`,
+      zipNote: "produktbladet på fyra språk, BIM-objektet och ritningen",
     },
     datasheetAfter: ": värden, brand- och klimatdata, ytbehandlingar och en beskrivningstext på två A4-sidor.",
     howMuch: "Hur mycket behöver du?",
