@@ -50,8 +50,11 @@ const BUDGETS = {
   productPageHtml: 17.5 * 1024,
 } as const;
 
-/** Pages whose HTML is not held to the first round trip: product pages, the gallery, forms, tools, staff. */
-const LARGER_HTML = /^\/(products|gallery|contact|samples|tools|admin)(\/|$)/;
+/**
+ * Pages whose HTML is not held to the first round trip: product pages, the gallery, forms, tools,
+ * staff, and the document library, a list of every product's files that grows with each of them.
+ */
+const LARGER_HTML = /^\/(products|gallery|contact|samples|tools|admin|downloads)(\/|$)/;
 
 const brotliSize = (html: string) =>
   brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }).length;

@@ -9,9 +9,10 @@ import { type GeneratedKind, generatedHref } from "../../src/features/downloads/
 import { readProductFiles } from "../../src/features/products/files";
 import { panelSizes } from "../../src/features/products/schema";
 import { LOCALES, localePath } from "../../src/i18n/locales";
-import { builtPages, distDir } from "../support/dist";
+import { builtPages, distDir, sitemapPaths } from "../support/dist";
 import { parseDxf } from "../support/dxf-svg";
 import { ifc4SchemaErrors } from "../support/ifc4-schema";
+import { pageJavaScript } from "../support/page-assets";
 
 // Every product's BIM object and drawing, as built, read back by libraries (web-ifc, dxf-parser):
 // their values are the product page's own, and the site serves them as attachments of their type.
@@ -210,5 +211,51 @@ describe("the generated files as the site serves them", () => {
         `${generatedHref(id, "zip")}\n  Content-Type: application/zip\n  Content-Disposition: attachment; filename="${id}-documents.zip"`,
       );
     }
+  });
+});
+
+describe("the document library at /downloads", () => {
+  const library = (locale: (typeof LOCALES)[number]) => pages.get(localePath(locale, "/downloads")) ?? "";
+
+  it("lists every document of every product in every language, by product and by type, without JavaScript", () => {
+    for (const locale of LOCALES) {
+      const html = library(locale);
+      expect(html, locale).not.toBe("");
+      for (const { id } of products) {
+        const hrefs = [
+          ...LOCALES.map((language) => `${localePath(language, `/products/${id}`)}/datasheet.pdf`),
+          ...(["ifc", "dxf", "zip"] as const).map((kind) => generatedHref(id, kind)),
+        ];
+        for (const href of hrefs) {
+          // Once in its product's table, once in its type's list.
+          expect(html.split(`href="${href}"`).length - 1, `${locale} ${href}`).toBe(2);
+        }
+        expect(html).toContain(`<section id="${id}"`);
+      }
+      // The filters are a form the script shows; without it, the lists are the page.
+      expect(html).toMatch(/<form data-document-filters hidden/);
+    }
+  });
+
+  it("describes its files as structured data, and is in the sitemap in every language", () => {
+    const data = [...library("en").matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)]
+      .map(
+        ([, json]) =>
+          JSON.parse(json ?? "{}") as { "@type": string; hasPart?: { url: string; encodingFormat: string }[] },
+      )
+      .find((entry) => entry["@type"] === "CollectionPage");
+    expect(data?.hasPart).toHaveLength(products.length * 7);
+    expect(data?.hasPart?.map((part) => part.encodingFormat)).toEqual(
+      expect.arrayContaining(["application/x-step", "image/vnd.dxf"]),
+    );
+    const listed = sitemapPaths();
+    for (const locale of LOCALES) expect(listed).toContain(localePath(locale, "/downloads"));
+  });
+
+  it("loads at most 3 KB (gzip) of script for its filters, beyond what every page loads", () => {
+    const own = pageJavaScript(library("en"));
+    const common = pageJavaScript(pages.get("/about") ?? "");
+    expect(own.gzip - common.gzip).toBeGreaterThan(200);
+    expect(own.gzip - common.gzip).toBeLessThanOrEqual(3 * 1024);
   });
 });

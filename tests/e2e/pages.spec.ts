@@ -3,7 +3,7 @@ import { localePath, TRANSLATED_LOCALES } from "../../src/i18n/locales";
 import { sitemapPaths } from "../support/dist";
 import { axeViolations, expect, sitePaths, test, watchForErrors } from "./fixtures";
 
-/** One page of every template: home, about, gallery, spaces (list, page, aspect), learning (index and both kinds), products (overview and a product), forms, result pages, calculator. */
+/** One page of every template: home, about, gallery, spaces (list, page, aspect), learning (index and both kinds), products (overview and a product), forms, result pages, calculator, document library. */
 const TEMPLATES = [
   "/",
   "/about",
@@ -23,6 +23,7 @@ const TEMPLATES = [
   "/samples",
   "/samples/too-many",
   "/tools/room-acoustics-calculator",
+  "/downloads",
 ];
 
 test.describe("every page in the sitemap", () => {

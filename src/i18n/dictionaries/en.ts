@@ -541,6 +541,35 @@ export const en = {
       `Acoustic wall panels shall be ${c.company} ${c.name}, ${c.thickness}, ${c.material}, with a weighted sound absorption coefficient αw ≥ ${c.alphaW} (class ${c.absorptionClass}, ISO 11654) at ${c.depth} mm mounting depth, and reaction to fire ${c.fire} per EN 13501-1.`,
     latest: (date: string) => `Data as of ${date}. The latest figures are on the product page:`,
   },
+  /** The document library at /downloads. */
+  downloads: {
+    title: "Document library",
+    description:
+      "Every document of every Aural Acoustics panel: datasheets in four languages, BIM objects (IFC), CAD drawings (DXF) and zips, generated from the same data as the product pages.",
+    intro:
+      "Datasheets, BIM objects and CAD drawings for every panel, generated from the same data as the product pages, so the model, the drawing and the page never disagree.",
+    eyebrow: "For specifiers",
+    byProduct: "By product",
+    byType: "By type",
+    filters: "Filter the documents",
+    product: "Product",
+    type: "Type",
+    any: "All",
+    showing: "{shown} of {total} documents shown",
+    document: "Document",
+    language: "Language",
+    size: "Size",
+    date: "Date",
+    anyLanguage: "Any",
+    types: {
+      datasheet: "Datasheet (PDF)",
+      ifc: "BIM object (IFC4)",
+      dxf: "CAD drawing (DXF)",
+      zip: "All documents (ZIP)",
+    },
+    caption: "Documents of {product}",
+    typeCaption: "{type}: every product",
+  },
   product: {
     products: "Products",
     /** The product overview at /products. */
@@ -602,6 +631,7 @@ export const en = {
       cadNote: "front view and section of each size, in millimetres",
       zip: (size: string) => `All documents (ZIP, ${size})`,
       zipNote: "the datasheet in four languages, the BIM object and the drawing",
+      library: "Every document of every panel: the document library",
     },
     datasheetAfter: ": ratings, fire and carbon data, finishes and a specification clause on two A4 pages.",
     howMuch: "How much do you need?",

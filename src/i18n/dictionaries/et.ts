@@ -538,6 +538,35 @@ export const et: Dictionary = {
       `Akustiliste seinapaneelidena tuleb kasutada toodet ${c.company} ${c.name} (${c.thickness}; ${c.material}), mille kaalutud helineelduvustegur on ${c.depth} mm paigaldussügavusel αw ≥ ${c.alphaW} (klass ${c.absorptionClass}, ISO 11654) ja tuletundlikkusklass standardi EN 13501-1 järgi ${c.fire}.`,
     latest: (date: string) => `Andmed seisuga ${date}. Uusimad andmed leiate tootelehelt:`,
   },
+  /** The document library at /downloads. */
+  downloads: {
+    title: "Dokumendikogu",
+    description:
+      "Kõigi Aural Acousticsu paneelide dokumendid: andmelehed neljas keeles, BIM-objektid (IFC), CAD-joonised (DXF) ja ZIP-failid, loodud samadest andmetest kui tootelehed.",
+    intro:
+      "Iga paneeli andmelehed, BIM-objektid ja CAD-joonised, loodud samadest andmetest kui tootelehed, nii et mudel, joonis ja leht on alati ühel meelel.",
+    eyebrow: "Projekteerijale",
+    byProduct: "Toodete kaupa",
+    byType: "Liikide kaupa",
+    filters: "Filtreeri dokumente",
+    product: "Toode",
+    type: "Liik",
+    any: "Kõik",
+    showing: "Näidatakse {shown} dokumenti {total}-st",
+    document: "Dokument",
+    language: "Keel",
+    size: "Suurus",
+    date: "Kuupäev",
+    anyLanguage: "Kõik keeled",
+    types: {
+      datasheet: "Andmeleht (PDF)",
+      ifc: "BIM-objekt (IFC4)",
+      dxf: "CAD-joonis (DXF)",
+      zip: "Kõik dokumendid (ZIP)",
+    },
+    caption: "Toote {product} dokumendid",
+    typeCaption: "{type}: kõik tooted",
+  },
   product: {
     products: "Tooted",
     /** The product overview at /products. */
@@ -600,6 +629,7 @@ export const et: Dictionary = {
       cadNote: "iga suuruse vaade ja lõige millimeetrites",
       zip: (size: string) => `Kõik dokumendid (ZIP, ${size})`,
       zipNote: "andmeleht neljas keeles, BIM-objekt ja joonis",
+      library: "Kõigi paneelide dokumendid: dokumendikogu",
     },
     datasheetAfter:
       ": akustilised näitajad, tuletundlikkus, süsinikujalajälg, viimistlused ja tekst tehnilisse kirjeldusse kahel A4-leheküljel.",

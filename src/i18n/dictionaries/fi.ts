@@ -541,6 +541,35 @@ export const fi: Dictionary = {
       `Seinille asennetaan akustiikkapaneelit ${c.company} ${c.name}: ${c.thickness.replace(/^\p{Lu}(?!\p{Lu})/u, (l) => l.toLowerCase())}, ${c.material}; painotettu äänenabsorptiosuhde αw ≥ ${c.alphaW} (absorptioluokka ${c.absorptionClass}, ISO 11654) ${c.depth} mm:n asennussyvyydellä; palokäyttäytymisluokka ${c.fire} (EN 13501-1).`,
     latest: (date: string) => `Tiedot päivitetty ${date}. Uusimmat tiedot löytyvät tuotesivulta:`,
   },
+  /** The document library at /downloads. */
+  downloads: {
+    title: "Asiakirjakirjasto",
+    description:
+      "Kaikkien Aural Acousticsin paneelien asiakirjat: tuotekortit neljällä kielellä, BIM-objektit (IFC), CAD-piirustukset (DXF) ja ZIP-paketit, tehty samoista tiedoista kuin tuotesivut.",
+    intro:
+      "Jokaisen paneelin tuotekortit, BIM-objektit ja CAD-piirustukset, tehty samoista tiedoista kuin tuotesivut, joten malli, piirustus ja sivu eivät koskaan ole ristiriidassa.",
+    eyebrow: "Suunnittelijoille",
+    byProduct: "Tuotteittain",
+    byType: "Tyypeittäin",
+    filters: "Suodata asiakirjoja",
+    product: "Tuote",
+    type: "Tyyppi",
+    any: "Kaikki",
+    showing: "{shown}/{total} asiakirjaa näkyvissä",
+    document: "Asiakirja",
+    language: "Kieli",
+    size: "Koko",
+    date: "Päivämäärä",
+    anyLanguage: "Kaikki kielet",
+    types: {
+      datasheet: "Tuotekortti (PDF)",
+      ifc: "BIM-objekti (IFC4)",
+      dxf: "CAD-piirustus (DXF)",
+      zip: "Kaikki asiakirjat (ZIP)",
+    },
+    caption: "Tuotteen {product} asiakirjat",
+    typeCaption: "{type}: kaikki tuotteet",
+  },
   product: {
     products: "Tuotteet",
     /** The product overview at /products. */
@@ -603,6 +632,7 @@ export const fi: Dictionary = {
       cadNote: "jokaisen koon julkisivu ja leikkaus millimetreinä",
       zip: (size: string) => `Kaikki asiakirjat (ZIP, ${size})`,
       zipNote: "tuotekortti neljällä kielellä, BIM-objekti ja piirustus",
+      library: "Kaikkien paneelien asiakirjat: asiakirjakirjasto",
     },
     datasheetAfter:
       ": akustiset arvot, palo- ja hiilijalanjälkitiedot, pintavaihtoehdot ja työselostusteksti kahdella A4-sivulla.",

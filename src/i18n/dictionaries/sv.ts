@@ -528,6 +528,35 @@ export const sv: Dictionary = {
       `Akustiska väggpaneler ska vara ${c.company} ${c.name}, ${c.thickness}, ${c.material}, med vägd ljudabsorptionsfaktor αw ≥ ${c.alphaW} (klass ${c.absorptionClass}, ISO 11654) vid ${c.depth} mm monteringsdjup, och brandklass ${c.fire} enligt EN 13501-1.`,
     latest: (date: string) => `Uppgifter per ${date}. De senaste värdena finns på produktsidan:`,
   },
+  /** The document library at /downloads. */
+  downloads: {
+    title: "Dokumentbibliotek",
+    description:
+      "Alla dokument för varje panel från Aural Acoustics: produktblad på fyra språk, BIM-objekt (IFC), CAD-ritningar (DXF) och zip-filer, gjorda av samma data som produktsidorna.",
+    intro:
+      "Produktblad, BIM-objekt och CAD-ritningar för varje panel, gjorda av samma data som produktsidorna, så att modellen, ritningen och sidan aldrig säger olika saker.",
+    eyebrow: "För projektörer",
+    byProduct: "Per produkt",
+    byType: "Per typ",
+    filters: "Filtrera dokumenten",
+    product: "Produkt",
+    type: "Typ",
+    any: "Alla",
+    showing: "{shown} av {total} dokument visas",
+    document: "Dokument",
+    language: "Språk",
+    size: "Storlek",
+    date: "Datum",
+    anyLanguage: "Alla språk",
+    types: {
+      datasheet: "Produktblad (PDF)",
+      ifc: "BIM-objekt (IFC4)",
+      dxf: "CAD-ritning (DXF)",
+      zip: "Alla dokument (ZIP)",
+    },
+    caption: "Dokument för {product}",
+    typeCaption: "{type}: alla produkter",
+  },
   product: {
     products: "Produkter",
     /** The product overview at /products. */
@@ -589,6 +618,7 @@ export const sv: Dictionary = {
       cadNote: "vy och sektion av varje storlek, i millimeter",
       zip: (size: string) => `Alla dokument (ZIP, ${size})`,
       zipNote: "produktbladet på fyra språk, BIM-objektet och ritningen",
+      library: "Alla dokument för alla paneler: dokumentbiblioteket",
     },
     datasheetAfter: ": värden, brand- och klimatdata, ytbehandlingar och en beskrivningstext på två A4-sidor.",
     howMuch: "Hur mycket behöver du?",

@@ -1,0 +1,77 @@
+/**
+ * The document library: every document of every product, as /downloads lists it, each with its
+ * type, language, size and date. Generated documents today (the datasheet in each language, the BIM
+ * object, the drawing and the zip of all of them); the date is that of the product's data.
+ */
+import { LOCALES, type Locale, localePath } from "../../i18n/locales";
+import { datasheetBytes, datasheetHref } from "../datasheet/product-datasheet";
+import { products } from "../products/content";
+import { GENERATED_KINDS, generatedHref } from "./paths";
+import { generatedSize } from "./product-files";
+
+export const DOCUMENT_TYPES = ["datasheet", ...GENERATED_KINDS] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export interface LibraryDocument {
+  product: string;
+  type: DocumentType;
+  /** The document's language; null for a file in no language (a model, a drawing, a zip of several). */
+  language: Locale | null;
+  href: string;
+  bytes: number;
+  /** YYYY-MM-DD. */
+  date: string;
+  /** The MIME type it is served with. */
+  mediaType: string;
+}
+
+const MEDIA_TYPES: Record<DocumentType, string> = {
+  datasheet: "application/pdf",
+  ifc: "application/x-step",
+  dxf: "image/vnd.dxf",
+  zip: "application/zip",
+};
+
+/** Every product's documents, grouped by product in menu order, each product's datasheets first. */
+export async function libraryDocuments(): Promise<Map<string, LibraryDocument[]>> {
+  const english = await products("en");
+  const localized = new Map(
+    await Promise.all(LOCALES.map(async (locale) => [locale, await products(locale)] as const)),
+  );
+  const entries = await Promise.all(
+    english.map(async (product) => {
+      const date = product.data.dataDate;
+      const datasheets = await Promise.all(
+        LOCALES.map(async (locale): Promise<LibraryDocument> => {
+          const entry = localized.get(locale)?.find((other) => other.id === product.id) ?? product;
+          const bytes = (await datasheetBytes(entry)).byteLength;
+          const href = localePath(locale, datasheetHref(product.id));
+          return {
+            product: product.id,
+            type: "datasheet",
+            language: locale,
+            href,
+            bytes,
+            date,
+            mediaType: MEDIA_TYPES.datasheet,
+          };
+        }),
+      );
+      const generated = await Promise.all(
+        GENERATED_KINDS.map(
+          async (kind): Promise<LibraryDocument> => ({
+            product: product.id,
+            type: kind,
+            language: null,
+            href: generatedHref(product.id, kind),
+            bytes: await generatedSize(product.id, kind),
+            date,
+            mediaType: MEDIA_TYPES[kind],
+          }),
+        ),
+      );
+      return [product.id, [...datasheets, ...generated]] as [string, LibraryDocument[]];
+    }),
+  );
+  return new Map(entries);
+}
