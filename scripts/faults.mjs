@@ -161,7 +161,8 @@ async function send(post) {
   const body = post.json ? JSON.stringify(post.json) : post.form.toString();
   const answer = await localPost(`${ORIGIN}${post.path}`, { headers, body, localAddress: nextClient() });
   const location = answer.headers.location ?? "";
-  const acknowledged = post.json ? answer.status === 201 : answer.status === 303 && location.endsWith("/sent");
+  // A native post's success page names the enquiry's reference: /contact/sent/AA-7K3Q.
+  const acknowledged = post.json ? answer.status === 201 : answer.status === 303 && /\/sent\/AA-\w{4}$/.test(location);
   return { ...post, status: answer.status, location, acknowledged, stack: showsStack(answer.status, answer.body) };
 }
 

@@ -90,8 +90,11 @@ test.describe("translated pages", () => {
 
   test("the datasheet link leads to the datasheet in the page's language", async ({ page, request }) => {
     await page.goto("/et/products/felt-panels");
-    const link = page.locator("a[type='application/pdf']");
-    await expect(link).toHaveAttribute("href", "/et/products/felt-panels/datasheet.pdf");
+    // Beside the buttons, and again among the product's documents.
+    const links = page.locator("a[type='application/pdf']");
+    await expect(links).toHaveCount(2);
+    for (const link of await links.all())
+      await expect(link).toHaveAttribute("href", "/et/products/felt-panels/datasheet.pdf");
     const pdf = await request.get("/et/products/felt-panels/datasheet.pdf");
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     const bytes = await pdf.body();
