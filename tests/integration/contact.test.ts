@@ -129,7 +129,7 @@ describe("submit-contact-form", () => {
     expect(response.status).toBe(303);
     const [entry] = await stored();
     expect(response.headers.get("location")).toBe(
-      `/contact/sent/${enquiryReference((entry?.value as { id: string }).id)}`,
+      `/contact/sent/${enquiryReference(String((entry?.value as { id?: string } | undefined)?.id))}`,
     );
   });
 

@@ -135,7 +135,10 @@ class Check {
       if (!attribute.optional) this.error(`${where}: mandatory, but $`);
       return;
     }
-    if (!attribute.isList && !attribute.isSet && !attribute.isArray) return this.value(value, attribute.type, where);
+    if (!attribute.isList && !attribute.isSet && !attribute.isArray) {
+      this.value(value, attribute.type, where);
+      return;
+    }
     const [low, high] = attribute.arrayBounds ?? [0, Number.POSITIVE_INFINITY];
     const member = attribute.type.replace(/^UNIQUE /, "");
     const nested = member.endsWith("[]") ? member.slice(0, -2) : null;
@@ -153,7 +156,10 @@ class Check {
     where: string,
     each: (item: Value, at: string) => void,
   ): void {
-    if (value.k !== "list") return this.error(`${where}: an aggregate expected`);
+    if (value.k !== "list") {
+      this.error(`${where}: an aggregate expected`);
+      return;
+    }
     if (value.items.length < low || value.items.length > high) this.error(`${where}: ${value.items.length} members`);
     value.items.forEach((item, index) => {
       each(item, `${where}[${index}]`);
@@ -162,9 +168,15 @@ class Check {
 
   /** A value of the named type: an entity, a select, an enumeration, a defined or a simple type. */
   private value(value: Value, type: string, where: string): void {
-    if (entities[type]) return this.reference(value, (entity) => isA(entity, type), `${where}: not a ${type}`);
+    if (entities[type]) {
+      this.reference(value, (entity) => isA(entity, type), `${where}: not a ${type}`);
+      return;
+    }
     const members = selects[type];
-    if (members) return this.selectValue(value, type, members, where);
+    if (members) {
+      this.selectValue(value, type, members, where);
+      return;
+    }
     const values = enums[type];
     if (values) {
       if (value.k !== "enum" || !values.includes(value.v)) this.error(`${where}: not a value of ${type}`);
@@ -175,28 +187,41 @@ class Check {
     if (aggregate) {
       const high = aggregate[3] === "?" ? Number.POSITIVE_INFINITY : Number(aggregate[3]);
       const member = aggregate[4] ?? "";
-      return this.aggregate(value, Number(aggregate[2]), high, where, (item, at) => this.value(item, member, at));
+      this.aggregate(value, Number(aggregate[2]), high, where, (item, at) => this.value(item, member, at));
+      return;
     }
     const underlying = byUpper.get(spec.toUpperCase());
-    if (underlying && underlying !== type) return this.value(value, underlying, where);
+    if (underlying && underlying !== type) {
+      this.value(value, underlying, where);
+      return;
+    }
     this.simple(value, type, spec.split(/[\s(]/)[0] ?? "", where);
   }
 
   private selectValue(value: Value, type: string, members: string[], where: string): void {
     const flat = flatSelect(members);
-    if (value.k === "ref")
-      return this.reference(value, (entity) => flat.some((m) => isA(entity, m)), `${where}: not in ${type}`);
+    if (value.k === "ref") {
+      this.reference(value, (entity) => flat.some((m) => isA(entity, m)), `${where}: not in ${type}`);
+      return;
+    }
     const named = value.k === "typed" ? byUpper.get(value.name) : undefined;
     if (value.k !== "typed" || !named || !flat.includes(named) || value.args.length !== 1) {
-      return this.error(`${where}: ${value.k === "typed" ? value.name : value.k} is not in ${type}`);
+      this.error(`${where}: ${value.k === "typed" ? value.name : value.k} is not in ${type}`);
+      return;
     }
     this.value(value.args[0] as Value, named, `${where}<${named}>`);
   }
 
   private reference(value: Value, fits: (entity: string) => boolean, message: string): void {
-    if (value.k !== "ref") return this.error(`${message} (an instance expected)`);
+    if (value.k !== "ref") {
+      this.error(`${message} (an instance expected)`);
+      return;
+    }
     const target = this.instances.get(value.id);
-    if (!target) return this.error(`${message}: #${value.id} is not in the file`);
+    if (!target) {
+      this.error(`${message}: #${value.id} is not in the file`);
+      return;
+    }
     if (target.entity && !fits(target.entity)) this.error(`${message}: #${value.id} is ${target.entity}`);
   }
 
@@ -210,8 +235,14 @@ class Check {
       LOGICAL: value.k === "enum" && ["T", "F", "U"].includes(value.v),
       BINARY: value.k === "bin",
     };
-    if (!(base in fits)) return this.error(`${where}: the type ${type} is not known here`);
-    if (!fits[base]) return this.error(`${where}: not a ${type} (${base})`);
+    if (!(base in fits)) {
+      this.error(`${where}: the type ${type} is not known here`);
+      return;
+    }
+    if (!fits[base]) {
+      this.error(`${where}: not a ${type} (${base})`);
+      return;
+    }
     if (type === "IfcGloballyUniqueId" && value.k === "str" && !/^[0-9A-Za-z_$]{22}$/.test(value.v))
       this.error(`${where}: not a GlobalId`);
   }
