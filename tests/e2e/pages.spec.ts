@@ -142,6 +142,9 @@ async function checksCleanly(page: Page, path: string, { errors, pending }: Retu
       {
         message: `${path}: requests and images still loading`,
         intervals: [50],
+        // Two browsers share the machine's two cores with the preview: the gallery's photos on a
+        // phone can take more than the default 5 s to arrive, and every one must.
+        timeout: 15_000,
       },
     )
     .toBe(0);
