@@ -18,6 +18,7 @@ import {
 import { akismetConfig } from "../../spam/server/akismet";
 import { modelSource } from "../../spam/server/model-source";
 import { altchaKey } from "../../spam/server/proof";
+import { blobDeliveryLog } from "../../spam/server/repeat-address";
 import type { Enquiry } from "./enquiry-schema";
 import { MaybeStoredError, saveIndexedEnquiry } from "./enquiry-store";
 import { type ContactNotifier, siteNotifier } from "./notify";
@@ -177,6 +178,7 @@ export function publicFormFunction<T>(form: PublicForm<T>, env: Env = process.en
           // A local server never sends visitors' words out (see akismetConfig).
           akismet: akismetConfig(env, { deployed: isDeployed(context) }),
           learned: modelSource({ store: lazyStore(STORES.spamModel) }),
+          deliveries: blobDeliveryLog({ store: lazyStore(STORES.rateLimit), salt: salt.salt }),
         }),
       },
       form.spec(),

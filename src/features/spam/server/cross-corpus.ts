@@ -1,4 +1,5 @@
 import { CORPORA, type CorpusEntry, type CorpusName } from "../corpora";
+import { counted, type DeliveryVisit, deliveryKey, repeatReason, requesterOf, withVisit } from "./repeat-address";
 import type { ProofState } from "./rules";
 import { SPAM_THRESHOLD } from "./rules";
 import { contentReasons, total } from "./screen";
@@ -34,10 +35,36 @@ const count = (t: Tally, filed: boolean) => {
   if (filed) t.filed += 1;
 };
 
+/** A corpus's entries as a site would get them: spam and legitimate in turn, one an hour. */
+function arrivals(corpus: CorpusName) {
+  const { spam, legitimate } = CORPORA[corpus];
+  const both = Array.from({ length: Math.max(spam.length, legitimate.length) }, (_, i) => [
+    ...(spam[i] ? [{ label: "spam" as const, entry: spam[i] }] : []),
+    ...(legitimate[i] ? [{ label: "legitimate" as const, entry: legitimate[i] }] : []),
+  ]).flat();
+  return both.map((arrival, i) => ({ ...arrival, at: i * 60 * 60 * 1000 }));
+}
+
+/** The repeat-address check over one replayed corpus, its record kept in memory. */
+function replayedRepeatCheck() {
+  const record = new Map<string, DeliveryVisit[]>();
+  const salt = "cross-corpus";
+  return (entry: CorpusEntry, at: number) => {
+    if (entry.kind !== "samples" || !entry.address) return 0;
+    const request = { ...entry, address: entry.address };
+    if (!counted(request)) return 0;
+    const key = deliveryKey(request, salt);
+    const visits = withVisit(record.get(key) ?? [], { at, by: requesterOf(request, salt) });
+    record.set(key, visits);
+    return repeatReason(visits)?.points ?? 0;
+  };
+}
+
 /**
  * The spam check measured only on enquiries it never learned from: for each corpus, the learned
  * filter is trained on all the others, and the corpus's every entry goes through the checks that need
- * no network (rules, proof of work as given, learned filter), as the functions run them.
+ * no network (rules, proof of work as given, learned filter, and the repeat-address check on the
+ * corpus replayed in order), as the functions run them.
  */
 export function crossCorpus(proofs: ProofState[] = ["valid", "missing"]): Split[] {
   const names = Object.keys(CORPORA) as CorpusName[];
@@ -52,19 +79,14 @@ export function crossCorpus(proofs: ProofState[] = ["valid", "missing"]): Split[
         byLanguage: {},
         byKind: {},
       };
-      const filed = (entry: CorpusEntry) => total(contentReasons(entryText(entry), proof, model)) >= SPAM_THRESHOLD;
-      for (const [label, entries] of [
-        ["spam", CORPORA[corpus].spam],
-        ["legitimate", CORPORA[corpus].legitimate],
-      ] as const) {
-        for (const entry of entries) {
-          const spam = filed(entry);
-          const language = entryOf(split.byLanguage, entry.language, () => ({ spam: tally(), legitimate: tally() }));
-          count(split[label], spam);
-          count(language[label], spam);
-          if (label === "spam") count(entryOf(split.byKind, entry.category ?? entry.kind, tally), spam);
-          else if (spam) split.legitimate.wrong.push(`${entry.language}: ${entry.note}`);
-        }
+      const repeat = replayedRepeatCheck();
+      for (const { label, entry, at } of arrivals(corpus)) {
+        const spam = total(contentReasons(entryText(entry), proof, model)) + repeat(entry, at) >= SPAM_THRESHOLD;
+        const language = entryOf(split.byLanguage, entry.language, () => ({ spam: tally(), legitimate: tally() }));
+        count(split[label], spam);
+        count(language[label], spam);
+        if (label === "spam") count(entryOf(split.byKind, entry.category ?? entry.kind, tally), spam);
+        else if (spam) split.legitimate.wrong.push(`${entry.language}: ${entry.note}`);
       }
       return split;
     });

@@ -2,6 +2,7 @@ import { type AkismetConfig, akismetCheck } from "./akismet";
 import { type LearnedInput, type LearnedModel, readable, spamProbability, strongestFeatures } from "./learned";
 import type { ModelSource } from "./model-source";
 import { checkProof, type ProofDeps } from "./proof";
+import { counted, type DeliveryLog, repeatReason } from "./repeat-address";
 import { type ProofState, SPAM_THRESHOLD, scoreEnquiry } from "./rules";
 import type { SpamReason, SpamVerdict } from "./verdict";
 
@@ -36,6 +37,8 @@ export interface ScreenDeps {
   akismet?: AkismetConfig | null | undefined;
   /** The learned classifier's model (see model-source.ts); without one the rules decide alone. */
   learned?: ModelSource | undefined;
+  /** The record of recent sample requests per delivery address (see repeat-address.ts); without it no such check. */
+  deliveries?: DeliveryLog | undefined;
   log?: ((message: string, error?: unknown) => void) | undefined;
 }
 
@@ -105,12 +108,13 @@ function learnedReason(probability: number, strongest: string[], rules: SpamReas
 
 /**
  * The spam defence of the public forms, one verdict from several checks: the proof of work, the
- * content rules, the learned filter (see learned.ts) and Akismet when it is configured and the others
- * did not decide. The learned filter files an enquiry alone from LEARNED_SPAM, and from
- * LEARNED_CORROBORATED when a content rule found something too; the rules file it unless the learned
- * filter finds it under LEARNED_DOUBT. A post whose score reaches SPAM_THRESHOLD is spam: the verdict
- * holds every reason, the learned filter's strongest n-grams among them. Nothing is ever dropped: what
- * happens to a post filed as spam is the inbox's to decide.
+ * content rules, the learned filter (see learned.ts), for a sample request the repeat-address check
+ * (see repeat-address.ts), and Akismet when it is configured and the others did not decide. The
+ * learned filter files an enquiry alone from LEARNED_SPAM, and from LEARNED_CORROBORATED when a
+ * content rule found something too; the rules file it unless the learned filter finds it under
+ * LEARNED_DOUBT. A post whose score reaches SPAM_THRESHOLD is spam: the verdict holds every reason,
+ * the learned filter's strongest n-grams among them. Nothing is ever dropped: what happens to a post
+ * filed as spam is the inbox's to decide.
  */
 export function spamCheck(deps: ScreenDeps): SpamCheck {
   const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ""));
@@ -118,6 +122,8 @@ export function spamCheck(deps: ScreenDeps): SpamCheck {
     const proof = await checkProof(post.proof, { ...deps.proof, log });
     const model = (await deps.learned?.().catch(() => null)) ?? null;
     const reasons = contentReasons(enquiry, proof, model);
+    const repeat = await repeatCheck(deps.deliveries, enquiry, log);
+    if (repeat) reasons.push(repeat);
     if (total(reasons) < SPAM_THRESHOLD && deps.akismet) {
       const akismet = await akismetVerdict(deps.akismet, enquiry, post);
       if (akismet.verdict === "spam") {
@@ -149,6 +155,37 @@ export function contentReasons(enquiry: EnquiryText, proof: ProofState, model: L
     );
   }
   return reasons;
+}
+
+/** How long the repeat-address check may take: past it the other checks decide. */
+export const DELIVERY_CHECK_MS = 1_500;
+
+/**
+ * The repeat-address check of a private sample request: notes it at its address, and gives its reason
+ * when the address has had too many requesters. A record that does not answer in DELIVERY_CHECK_MS
+ * costs the check, never the post.
+ */
+async function repeatCheck(
+  deliveries: DeliveryLog | undefined,
+  enquiry: EnquiryText,
+  log: (message: string, error?: unknown) => void,
+): Promise<SpamReason | null> {
+  const address = enquiry.address;
+  if (!deliveries || enquiry.kind !== "samples" || !address) return null;
+  const request = { ...enquiry, company: enquiry.company, address };
+  if (!counted(request)) return null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${DELIVERY_CHECK_MS} ms`)), DELIVERY_CHECK_MS);
+  });
+  try {
+    return repeatReason(await Promise.race([deliveries(request), late]));
+  } catch (error) {
+    log("the delivery address record did not answer; the other checks decide", error);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export const total = (reasons: SpamReason[]) => reasons.reduce((sum, reason) => sum + reason.points, 0);

@@ -111,10 +111,10 @@ describe("the spam check on corpora it never learned from", () => {
     expect(filed("missing")).toBe(filed("valid"));
   });
 
-  it("holds its figures: 1,268 of 1,355 spam caught over every split, at most 6 of 1,346 legitimate filed as spam", () => {
+  it("holds its figures: 1,269 of 1,355 spam caught over every split, at most 6 of 1,346 legitimate filed as spam", () => {
     // The training is seeded, so these figures are exact; a change that lowers them fails here.
     const solved = splits.filter((s) => s.proof === "valid");
-    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1268);
+    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1269);
     expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(1355);
     expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(6);
     // The corpora written last, each apart and first measured after the settings it was judged on.
@@ -125,6 +125,6 @@ describe("the spam check on corpora it never learned from", () => {
     expect(row("market")?.spam.filed).toBeGreaterThanOrEqual(145);
     expect(row("summer")?.spam.filed).toBeGreaterThanOrEqual(138);
     expect(row("harvest")?.spam.filed).toBeGreaterThanOrEqual(144);
-    expect(row("frost")?.spam.filed).toBeGreaterThanOrEqual(136);
+    expect(row("frost")?.spam.filed).toBeGreaterThanOrEqual(137);
   });
 });

@@ -1,0 +1,103 @@
+import { createHmac } from "node:crypto";
+import { type BlobStore, guard } from "../../../../netlify/lib/storage";
+import { updateJSON } from "../../inbox/server/cas";
+import { SPAM_THRESHOLD } from "../threshold";
+import type { SpamReason } from "./verdict";
+
+/**
+ * Sample-form abuse that reads like a customer: one flat asking for every finish again and again,
+ * under a new name and a new mail address each time. Within REPEAT_WINDOW_MS, the REPEAT_REQUESTERS-th
+ * different private requester (a mail address, no company named) at one delivery address is filed as
+ * spam. A second is not: households share addresses. A request that names a company is never counted:
+ * a building full of studios shares one street address, and an office's colleagues share it too.
+ */
+export const REPEAT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+export const REPEAT_REQUESTERS = 3;
+/** Requests kept per address: more tell nothing the first ones did not. */
+const KEPT = 20;
+
+/** A sample request's delivery address and who asked, as the check reads them. */
+export interface DeliveryRequest {
+  name: string;
+  email: string;
+  company: string | null;
+  address: { street: string; postal_code: string };
+}
+
+/** One request at an address: when, and a salted hash of who. */
+export interface DeliveryVisit {
+  at: number;
+  by: string;
+}
+
+/** Letters and digits only, lower case, accents dropped: "Vana-Kalamaja 9 - 14" is "vanakalamaja914". */
+const folded = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, "");
+
+const hmac = (salt: string, text: string) => createHmac("sha256", salt).update(text).digest("hex");
+
+/** The record's key: the street and postal code, folded and hashed with the salt, never the address. */
+export const deliveryKey = (request: DeliveryRequest, salt: string) =>
+  `delivery-${hmac(salt, `${folded(request.address.street)}|${folded(request.address.postal_code)}`)}`;
+
+/** Whether the check counts a request: a private one, naming no company. */
+export const counted = (request: DeliveryRequest) => !request.company?.trim();
+
+/** Who asked: the mail address, hashed with the salt. */
+export const requesterOf = (request: DeliveryRequest, salt: string) =>
+  hmac(salt, `mail:${request.email.trim().toLowerCase()}`);
+
+/** The address's visits with this one added: older than the window dropped, the newest KEPT kept. */
+export function withVisit(visits: DeliveryVisit[], visit: DeliveryVisit): DeliveryVisit[] {
+  const recent = visits.filter((v) => typeof v?.at === "number" && v.at > visit.at - REPEAT_WINDOW_MS);
+  return [...recent, visit].slice(-KEPT);
+}
+
+/** The reason a request is filed for, when its address has had REPEAT_REQUESTERS different requesters. */
+export function repeatReason(visits: DeliveryVisit[]): SpamReason | null {
+  const requesters = new Set(visits.map((v) => v.by)).size;
+  if (requesters < REPEAT_REQUESTERS) return null;
+  return {
+    rule: "repeat-address",
+    points: SPAM_THRESHOLD,
+    detail: `${requesters} different people asked for samples to this address within 30 days`,
+  };
+}
+
+/** Notes a sample request at its address and gives the address's recent visits, this one included. */
+export type DeliveryLog = (request: DeliveryRequest) => Promise<DeliveryVisit[]>;
+
+/** The delivery log kept in Blobs (the rate limit's store), one record per address, written with a conditional write. */
+export function blobDeliveryLog(deps: { store: BlobStore; salt: string; now?: () => number }): DeliveryLog {
+  const now = deps.now ?? Date.now;
+  return async (request) => {
+    const visit = { at: now(), by: requesterOf(request, deps.salt) };
+    const record = await updateJSON<{ visits: DeliveryVisit[] }>(
+      deps.store,
+      deliveryKey(request, deps.salt),
+      (current) => ({ visits: withVisit(Array.isArray(current?.visits) ? current.visits : [], visit) }),
+      "a delivery address record",
+    );
+    return record?.visits ?? [visit];
+  };
+}
+
+/** Deletes the address records whose every visit is older than the window. Returns how many went. */
+export async function pruneDeliveryLog(store: BlobStore, now: number): Promise<number> {
+  const { blobs } = await guard("listing delivery records", () => store.list({ prefix: "delivery-" }));
+  let deleted = 0;
+  for (const { key } of blobs) {
+    const data = (await guard("reading a delivery record", () =>
+      store.get(key, { type: "json", consistency: "strong" }),
+    )) as { visits?: unknown } | null;
+    const visits = Array.isArray(data?.visits) ? (data.visits as DeliveryVisit[]) : [];
+    if (visits.some((v) => typeof v?.at === "number" && v.at > now - REPEAT_WINDOW_MS)) continue;
+    await guard("deleting a delivery record", () => store.delete(key));
+    deleted += 1;
+  }
+  return deleted;
+}
