@@ -7,8 +7,6 @@ import {
   blobDeliveryLog,
   pruneDeliveryLog,
   REPEAT_WINDOW_MS,
-  repeatReason,
-  withVisit,
 } from "../../src/features/spam/server/repeat-address";
 import { DELIVERY_CHECK_MS, type EnquiryText, spamCheck } from "../../src/features/spam/server/screen";
 import { startBlobs } from "../support/blobs";
@@ -103,14 +101,5 @@ describe("the repeat-address check", () => {
       expect(Date.now() - started).toBeLessThan(DELIVERY_CHECK_MS + 1_000);
     }
     expect(logs.filter((line) => line.includes("delivery address record did not answer"))).toHaveLength(2);
-  });
-
-  it("keeps only the window's visits, at most twenty", () => {
-    let visits = withVisit([{ at: 0, by: "old" }], { at: REPEAT_WINDOW_MS + 1, by: "a" });
-    expect(visits.map((visit) => visit.by)).toEqual(["a"]);
-    for (let i = 0; i < 30; i++) visits = withVisit(visits, { at: REPEAT_WINDOW_MS + 2 + i, by: `p${i % 2}` });
-    expect(visits).toHaveLength(20);
-    expect(repeatReason(visits)).toBeNull();
-    expect(repeatReason([...visits, { at: REPEAT_WINDOW_MS + 40, by: "third" }])?.points).toBe(5);
   });
 });

@@ -9,6 +9,7 @@ import market from "./market.json" with { type: "json" };
 import nordicDisguised from "./nordic-disguised.json" with { type: "json" };
 import spring from "./spring.json" with { type: "json" };
 import summer from "./summer.json" with { type: "json" };
+import thaw from "./thaw.json" with { type: "json" };
 import winter from "./winter.json" with { type: "json" };
 
 /**
@@ -29,6 +30,7 @@ const corpora = {
   summer,
   harvest,
   frost,
+  thaw,
 };
 
 export type CorpusName = keyof typeof corpora;

@@ -30,19 +30,35 @@ export interface DeliveryVisit {
   by: string;
 }
 
-/** Letters and digits only, lower case, accents dropped: "Vana-Kalamaja 9 - 14" is "vanakalamaja914". */
-const folded = (text: string) =>
+/** Lower case, accents dropped, split into runs of letters and runs of digits: "8D45" is 8, d, 45. */
+const pieces = (text: string) =>
   text
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, "");
+    .match(/\p{L}+|\p{N}+/gu) ?? [];
+
+/**
+ * One delivery point, however it is written: the postal code, and for a numbered address the street's
+ * first letter and its numbers ("Sõpruse pst 145-12", "Sopruse puiestee 145 kv 12" and "Sõpruse pst.
+ * 145 - 12" are one flat), for one without numbers (a parcel locker, a farm) its longest word.
+ */
+export function deliveryPoint(address: DeliveryRequest["address"]): string {
+  const street = pieces(address.street);
+  const numbers = street.filter((piece) => /^\p{N}+$/u.test(piece)).map((n) => String(Number(n)));
+  const words = street.filter((piece) => !/^\p{N}+$/u.test(piece));
+  const place =
+    numbers.length > 0
+      ? `${words[0]?.[0] ?? ""}${numbers.join(".")}`
+      : words.reduce((longest, word) => (word.length > longest.length ? word : longest), "");
+  return `${pieces(address.postal_code).join("")}|${place}`;
+}
 
 const hmac = (salt: string, text: string) => createHmac("sha256", salt).update(text).digest("hex");
 
-/** The record's key: the street and postal code, folded and hashed with the salt, never the address. */
+/** The record's key: the delivery point hashed with the salt, never the address. */
 export const deliveryKey = (request: DeliveryRequest, salt: string) =>
-  `delivery-${hmac(salt, `${folded(request.address.street)}|${folded(request.address.postal_code)}`)}`;
+  `delivery-${hmac(salt, deliveryPoint(request.address))}`;
 
 /** Whether the check counts a request: a private one, naming no company. */
 export const counted = (request: DeliveryRequest) => !request.company?.trim();
