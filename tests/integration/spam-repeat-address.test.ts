@@ -3,11 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseFault } from "../../netlify/lib/faults";
 import { DEVELOPMENT_ALTCHA_KEY } from "../../src/features/spam/server/proof";
-import {
-  blobDeliveryLog,
-  pruneDeliveryLog,
-  REPEAT_WINDOW_MS,
-} from "../../src/features/spam/server/repeat-address";
+import { blobDeliveryLog, pruneDeliveryLog, REPEAT_WINDOW_MS } from "../../src/features/spam/server/repeat-address";
 import { DELIVERY_CHECK_MS, type EnquiryText, spamCheck } from "../../src/features/spam/server/screen";
 import { startBlobs } from "../support/blobs";
 
