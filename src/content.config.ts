@@ -2,6 +2,7 @@ import { defineCollection } from "astro:content";
 import { file, glob } from "astro/loaders";
 import { MaterialSchema, MaterialTextSchema, RoomTypeSchema, RoomTypeTextSchema } from "./features/calculator/schema";
 import { GallerySectionSchema, GalleryTextSchema } from "./features/gallery/schema";
+import { GuideSchema, GuideTextSchema } from "./features/guides/schema";
 import { SavedReplySchema, SavedReplyTextSchema } from "./features/inbox/saved-replies-schema";
 import { LearningSchema, LearningTextSchema } from "./features/learning/schema";
 import { NavEntrySchema, NavTextSchema } from "./features/navigation/schema";
@@ -37,6 +38,12 @@ const products = defineCollection({
 const learning = defineCollection({
   loader: glob({ pattern: "*.mdx", base: "./content/learning" }),
   schema: LearningSchema,
+});
+
+/** One installation guide per mounting method: the id is the method ("clips", "z-clips"). */
+const guides = defineCollection({
+  loader: glob({ pattern: "*.mdx", base: "./content/guides" }),
+  schema: GuideSchema,
 });
 
 /** Ids are "private/living-room" and "public/libraries": the folder is the audience. */
@@ -87,6 +94,7 @@ const translated = (pattern: string) =>
 const pagesText = defineCollection({ loader: translated("pages/*.mdx"), schema: PageSchema });
 const productsText = defineCollection({ loader: translated("products/*.mdx"), schema: ProductTextSchema });
 const learningText = defineCollection({ loader: translated("learning/*.mdx"), schema: LearningTextSchema });
+const guidesText = defineCollection({ loader: translated("guides/*.mdx"), schema: GuideTextSchema });
 const spacesText = defineCollection({ loader: translated("spaces/{private,public}/*.mdx"), schema: SpaceTextSchema });
 const siteText = defineCollection({ loader: translationFiles("site.json"), schema: SiteTextSchema });
 const navigationText = defineCollection({ loader: translationFiles("navigation.json"), schema: NavTextSchema });
@@ -108,6 +116,7 @@ export const collections = {
   pages,
   products,
   learning,
+  guides,
   spaces,
   site,
   navigation,
@@ -117,6 +126,7 @@ export const collections = {
   pagesText,
   productsText,
   learningText,
+  guidesText,
   spacesText,
   siteText,
   navigationText,

@@ -6,6 +6,7 @@ import { type IFC4, IFCCOVERINGTYPE, IFCRELDECLARES, IfcAPI } from "web-ifc";
 import { DXF_LAYERS } from "../../src/features/downloads/dxf";
 import { PRODUCT_PSET } from "../../src/features/downloads/ifc";
 import { type GeneratedKind, generatedHref } from "../../src/features/downloads/paths";
+import { guidePdfHref } from "../../src/features/guides/paths";
 import { readProductFiles } from "../../src/features/products/files";
 import { panelSizes } from "../../src/features/products/schema";
 import { LOCALES, localePath } from "../../src/i18n/locales";
@@ -170,13 +171,23 @@ describe("the drawing of each product (DXF)", () => {
 
 describe("all documents of a product in one zip", () => {
   it.each(products.map((p) => [p.id] as const))(
-    "%s: the datasheet in each language, the BIM object and the drawing, as served",
+    "%s: the datasheet and the installation guide in each language, the BIM object and the drawing, as served",
     (slug) => {
       const entries = unzipSync(new Uint8Array(file(slug, "zip")));
       const served = (path: string) => new Uint8Array(readFileSync(join(distDir, path)));
+      const method = products.find((p) => p.id === slug)?.data.panel.mounting ?? "";
+      const guide = (locale: string) => `${method}-installation-guide-${locale}.pdf`;
       expect(Object.keys(entries).sort()).toEqual(
-        [`${slug}.dxf`, `${slug}.ifc`, ...LOCALES.map((locale) => `${slug}-datasheet-${locale}.pdf`)].sort(),
+        [
+          `${slug}.dxf`,
+          `${slug}.ifc`,
+          ...LOCALES.map((locale) => `${slug}-datasheet-${locale}.pdf`),
+          ...LOCALES.map(guide),
+        ].sort(),
       );
+      for (const locale of LOCALES) {
+        expect(entries[guide(locale)]).toEqual(served(localePath(locale, guidePdfHref(method))));
+      }
       expect(entries[`${slug}.ifc`]).toEqual(served(generatedHref(slug, "ifc")));
       expect(entries[`${slug}.dxf`]).toEqual(served(generatedHref(slug, "dxf")));
       for (const locale of LOCALES) {
@@ -221,9 +232,10 @@ describe("the document library at /downloads", () => {
     for (const locale of LOCALES) {
       const html = library(locale);
       expect(html, locale).not.toBe("");
-      for (const { id } of products) {
+      for (const { id, data } of products) {
         const hrefs = [
           ...LOCALES.map((language) => `${localePath(language, `/products/${id}`)}/datasheet.pdf`),
+          ...LOCALES.map((language) => localePath(language, guidePdfHref(data.panel.mounting))),
           ...(["ifc", "dxf", "zip"] as const).map((kind) => generatedHref(id, kind)),
         ];
         for (const href of hrefs) {
@@ -244,7 +256,8 @@ describe("the document library at /downloads", () => {
           JSON.parse(json ?? "{}") as { "@type": string; hasPart?: { url: string; encodingFormat: string }[] },
       )
       .find((entry) => entry["@type"] === "CollectionPage");
-    expect(data?.hasPart).toHaveLength(products.length * 7);
+    // Per product: the datasheet and the installation guide in four languages, the IFC, the DXF and the zip.
+    expect(data?.hasPart).toHaveLength(products.length * 11);
     expect(data?.hasPart?.map((part) => part.encodingFormat)).toEqual(
       expect.arrayContaining(["application/x-step", "image/vnd.dxf"]),
     );

@@ -24,6 +24,7 @@ const TEMPLATES = [
   "/samples/too-many",
   "/tools/room-acoustics-calculator",
   "/downloads",
+  "/guides/z-clips",
 ];
 
 test.describe("every page in the sitemap", () => {

@@ -1,15 +1,19 @@
 /**
  * The document library: every document of every product, as /downloads lists it, each with its
- * type, language, size and date. Generated documents today (the datasheet in each language, the BIM
- * object, the drawing and the zip of all of them); the date is that of the product's data.
+ * type, language, size and date. Generated documents today (the datasheet and the installation guide
+ * in each language, the BIM object, the drawing and the zip of all of them); the date is that of the
+ * product's data.
  */
 import { LOCALES, type Locale, localePath } from "../../i18n/locales";
 import { datasheetBytes, datasheetHref } from "../datasheet/product-datasheet";
+import { guidePages } from "../guides/content";
+import { guidePdfBytes } from "../guides/guide-files";
+import { guidePdfHref } from "../guides/paths";
 import { products } from "../products/content";
 import { GENERATED_KINDS, generatedHref } from "./paths";
 import { generatedSize } from "./product-files";
 
-export const DOCUMENT_TYPES = ["datasheet", ...GENERATED_KINDS] as const;
+export const DOCUMENT_TYPES = ["datasheet", "guide", ...GENERATED_KINDS] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export interface LibraryDocument {
@@ -27,6 +31,7 @@ export interface LibraryDocument {
 
 const MEDIA_TYPES: Record<DocumentType, string> = {
   datasheet: "application/pdf",
+  guide: "application/pdf",
   ifc: "application/x-step",
   dxf: "image/vnd.dxf",
   zip: "application/zip",
@@ -57,6 +62,22 @@ export async function libraryDocuments(): Promise<Map<string, LibraryDocument[]>
           };
         }),
       );
+      const guides = await Promise.all(
+        LOCALES.map(async (locale): Promise<LibraryDocument> => {
+          const method = product.data.panel.mounting;
+          const guide = (await guidePages(locale)).find((entry) => entry.id === method);
+          if (!guide) throw new Error(`${product.id} is mounted with ${method}, which has no ${locale} guide`);
+          return {
+            product: product.id,
+            type: "guide",
+            language: locale,
+            href: localePath(locale, guidePdfHref(method)),
+            bytes: (await guidePdfBytes(guide)).byteLength,
+            date,
+            mediaType: MEDIA_TYPES.guide,
+          };
+        }),
+      );
       const generated = await Promise.all(
         GENERATED_KINDS.map(
           async (kind): Promise<LibraryDocument> => ({
@@ -70,7 +91,7 @@ export async function libraryDocuments(): Promise<Map<string, LibraryDocument[]>
           }),
         ),
       );
-      return [product.id, [...datasheets, ...generated]] as [string, LibraryDocument[]];
+      return [product.id, [...datasheets, ...guides, ...generated]] as [string, LibraryDocument[]];
     }),
   );
   return new Map(entries);

@@ -8,6 +8,8 @@ import { zipSync } from "fflate";
 import site from "../../../content/site.json" with { type: "json" };
 import { LOCALES } from "../../i18n/locales";
 import { datasheetBytes } from "../datasheet/product-datasheet";
+import { guidePages } from "../guides/content";
+import { guidePdfBytes } from "../guides/guide-files";
 import { type ProductEntry, products } from "../products/content";
 import { productDxf } from "./dxf";
 import { productIfc } from "./ifc";
@@ -17,8 +19,8 @@ import { type GeneratedKind, generatedName } from "./paths";
 const productUrl = (slug: string) => new URL(`/products/${slug}`, import.meta.env.SITE).href;
 
 /**
- * Every document of a product in one zip: the datasheet in each language, the BIM object and the
- * drawing, each dated with the date of the product's data (the same content gives the same zip).
+ * Every document of a product in one zip: the datasheet and the installation guide in each language,
+ * the BIM object and the drawing, each dated with the date of the product's data (the same content gives the same zip).
  */
 async function documentsZip(product: ProductEntry): Promise<Uint8Array<ArrayBuffer>> {
   const mtime = new Date(`${product.data.dataDate}T12:00:00Z`);
@@ -29,10 +31,19 @@ async function documentsZip(product: ProductEntry): Promise<Uint8Array<ArrayBuff
       return [`${product.id}-datasheet-${locale}.pdf`, await datasheetBytes(localized)] as const;
     }),
   );
+  const method = product.data.panel.mounting;
+  const guides = await Promise.all(
+    LOCALES.map(async (locale) => {
+      const guide = (await guidePages(locale)).find((entry) => entry.id === method);
+      if (!guide) throw new Error(`${product.id} is mounted with ${method}, which has no ${locale} guide`);
+      return [`${method}-installation-guide-${locale}.pdf`, await guidePdfBytes(guide)] as const;
+    }),
+  );
   const files = [
     [generatedName(product.id, "ifc"), await generatedFile(product, "ifc")],
     [generatedName(product.id, "dxf"), await generatedFile(product, "dxf")],
     ...datasheets,
+    ...guides,
   ] as const;
   const zipped = zipSync(Object.fromEntries(files.map(([name, bytes]) => [name, [bytes, { mtime }]])), { level: 9 });
   return new Uint8Array(zipped);

@@ -3,6 +3,7 @@ import { SiteSchema, SiteTextSchema } from "../../lib/site-schema";
 import { z } from "../../lib/zod";
 import { MaterialSchema, MaterialTextSchema, RoomTypeSchema, RoomTypeTextSchema } from "../calculator/schema";
 import { GallerySectionSchema, GalleryTextSchema } from "../gallery/schema";
+import { GuideSchema, GuideTextSchema } from "../guides/schema";
 import { SavedReplySchema, SavedReplyTextSchema } from "../inbox/saved-replies-schema";
 import { FaqPageSchema, LearningTextSchema, MenuPageSchema } from "../learning/schema";
 import { NavEntrySchema, NavTextSchema } from "../navigation/schema";
@@ -179,6 +180,15 @@ export function editorCollections(): Collection[] {
     learningFolder("menu", "Learning: menu pages", "Menu page", MenuPageSchema),
     spaces("private", "Private spaces", "Private space"),
     spaces("public", "Public spaces", "Public space"),
+    mdxFolder("guides", "Installation guides", "guides", pair(GuideSchema, GuideTextSchema), {
+      label_singular: "Installation guide",
+      identifier_field: "heading",
+      summary: "{{heading}}",
+      // One guide per mounting method the products name: the file's name is the method.
+      create: false,
+      delete: false,
+      description: "One guide per mounting method. Sizes, fixing centres and depth come from the products.",
+    }),
     {
       name: "pages",
       label: "Page copy",

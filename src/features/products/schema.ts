@@ -149,6 +149,12 @@ export const PanelSchema = PanelSizeSchema.extend({
     .default([])
     .describe("Further standard sizes; the first size above is the one the room acoustics calculator counts with"),
   mounting: z.enum(MOUNTING_METHODS).describe("How the panel is mounted: the installation guide that applies"),
+  fixingCentresMm: z
+    .number()
+    .int()
+    .min(100)
+    .max(1200)
+    .describe("Centre-to-centre spacing of the clips, rails, battens or frame studs, in mm"),
 }).describe("Standard panel size, thickness and mounting");
 
 export type Panel = z.infer<typeof PanelSchema>;

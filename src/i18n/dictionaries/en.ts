@@ -542,6 +542,35 @@ export const en = {
     latest: (date: string) => `Data as of ${date}. The latest figures are on the product page:`,
   },
   /** The document library at /downloads. */
+  guides: {
+    eyebrow: "Installation guide",
+    pdf: (size: string) => `This guide as a PDF (${size})`,
+    panels: "The panels mounted this way",
+    panelsIntro:
+      "Sizes, fixing centres and mounting depth come from each panel’s own data, the same as its page, datasheet and drawings.",
+    sizes: "Panel sizes",
+    thickness: "Thickness",
+    depth: "Mounting depth",
+    centres: "Fixing centres",
+    perPanel: "Fixings per panel",
+    perPanelValue: (count: number, size: string) => `${count} on a ${size} panel`,
+    tools: "Tools and materials",
+    steps: "Steps",
+    drawing: {
+      title: (name: string, width: string, height: string) =>
+        `${name}: front view and section of a ${width} × ${height} panel`,
+      front: "Front view",
+      section: "Section",
+      thickness: (value: string) => `panel ${value}`,
+      depth: "mounting depth",
+      fixings: (count: number, centres: string) => `${count} fixings at ${centres} centres`,
+    },
+    documentTitle: (heading: string, company: string) => `${heading} | ${company}`,
+    subject: (heading: string) => `${heading}: tools, steps, fixing centres and mounting depth`,
+    head: (company: string) => `${company} · Installation guide`,
+    foot: (heading: string, page: number, pages: number) => `${heading} · ${page} / ${pages}`,
+    latest: "This guide, the panels’ datasheets, BIM objects and drawings, always current:",
+  },
   downloads: {
     title: "Document library",
     description:
@@ -566,6 +595,7 @@ export const en = {
       ifc: "BIM object (IFC4)",
       dxf: "CAD drawing (DXF)",
       zip: "All documents (ZIP)",
+      guide: "Installation guide (PDF)",
     },
     caption: "Documents of {product}",
     typeCaption: "{type}: every product",
@@ -632,6 +662,8 @@ export const en = {
       zip: (size: string) => `All documents (ZIP, ${size})`,
       zipNote: "the datasheet in four languages, the BIM object and the drawing",
       library: "Every document of every panel: the document library",
+      guide: "Installation guide",
+      guideNote: "tools, steps, fixing centres and mounting depth for this panel",
     },
     datasheetAfter: ": ratings, fire and carbon data, finishes and a specification clause on two A4 pages.",
     howMuch: "How much do you need?",

@@ -539,6 +539,34 @@ export const et: Dictionary = {
     latest: (date: string) => `Andmed seisuga ${date}. Uusimad andmed leiate tootelehelt:`,
   },
   /** The document library at /downloads. */
+  guides: {
+    eyebrow: "Paigaldusjuhend",
+    pdf: (size: string) => `See juhend PDF-ina (${size})`,
+    panels: "Nii paigaldatavad paneelid",
+    panelsIntro:
+      "Mõõdud, kinnitusvahe ja paigaldussügavus tulevad iga paneeli enda andmetest, samadest kui selle leht, tootekaart ja joonised.",
+    sizes: "Paneeli mõõdud",
+    thickness: "Paksus",
+    depth: "Paigaldussügavus",
+    centres: "Kinnitusvahe",
+    perPanel: "Kinnitusi paneeli kohta",
+    perPanelValue: (count: number, size: string) => `${count} paneelil ${size}`,
+    tools: "Tööriistad ja materjalid",
+    steps: "Sammud",
+    drawing: {
+      title: (name: string, width: string, height: string) => `${name}: ${width} × ${height} paneeli vaade ja lõige`,
+      front: "Vaade eest",
+      section: "Lõige",
+      thickness: (value: string) => `paneel ${value}`,
+      depth: "paigaldussügavus",
+      fixings: (count: number, centres: string) => `${count} kinnitust, vahe ${centres}`,
+    },
+    documentTitle: (heading: string, company: string) => `${heading} | ${company}`,
+    subject: (heading: string) => `${heading}: tööriistad, sammud, kinnitusvahe ja paigaldussügavus`,
+    head: (company: string) => `${company} · Paigaldusjuhend`,
+    foot: (heading: string, page: number, pages: number) => `${heading} · ${page} / ${pages}`,
+    latest: "See juhend ning paneelide tootekaardid, BIM-objektid ja joonised, alati ajakohased:",
+  },
   downloads: {
     title: "Dokumendikogu",
     description:
@@ -563,6 +591,7 @@ export const et: Dictionary = {
       ifc: "BIM-objekt (IFC4)",
       dxf: "CAD-joonis (DXF)",
       zip: "Kõik dokumendid (ZIP)",
+      guide: "Paigaldusjuhend (PDF)",
     },
     caption: "Toote {product} dokumendid",
     typeCaption: "{type}: kõik tooted",
@@ -630,6 +659,8 @@ export const et: Dictionary = {
       zip: (size: string) => `Kõik dokumendid (ZIP, ${size})`,
       zipNote: "andmeleht neljas keeles, BIM-objekt ja joonis",
       library: "Kõigi paneelide dokumendid: dokumendikogu",
+      guide: "Paigaldusjuhend",
+      guideNote: "tööriistad, sammud, kinnitusvahe ja paigaldussügavus selle paneeli jaoks",
     },
     datasheetAfter:
       ": akustilised näitajad, tuletundlikkus, süsinikujalajälg, viimistlused ja tekst tehnilisse kirjeldusse kahel A4-leheküljel.",

@@ -542,6 +542,35 @@ export const fi: Dictionary = {
     latest: (date: string) => `Tiedot päivitetty ${date}. Uusimmat tiedot löytyvät tuotesivulta:`,
   },
   /** The document library at /downloads. */
+  guides: {
+    eyebrow: "Asennusohje",
+    pdf: (size: string) => `Tämä ohje PDF-tiedostona (${size})`,
+    panels: "Näin asennettavat paneelit",
+    panelsIntro:
+      "Mitat, kiinnitysjako ja asennussyvyys tulevat kunkin paneelin omista tiedoista, samoista kuin sen sivu, tuotekortti ja piirustukset.",
+    sizes: "Paneelikoot",
+    thickness: "Paksuus",
+    depth: "Asennussyvyys",
+    centres: "Kiinnitysjako",
+    perPanel: "Kiinnikkeitä paneelia kohden",
+    perPanelValue: (count: number, size: string) => `${count} paneelissa ${size}`,
+    tools: "Työkalut ja tarvikkeet",
+    steps: "Vaiheet",
+    drawing: {
+      title: (name: string, width: string, height: string) =>
+        `${name}: ${width} × ${height} paneelin julkisivu ja leikkaus`,
+      front: "Julkisivu",
+      section: "Leikkaus",
+      thickness: (value: string) => `paneeli ${value}`,
+      depth: "asennussyvyys",
+      fixings: (count: number, centres: string) => `${count} kiinnikettä, jako ${centres}`,
+    },
+    documentTitle: (heading: string, company: string) => `${heading} | ${company}`,
+    subject: (heading: string) => `${heading}: työkalut, vaiheet, kiinnitysjako ja asennussyvyys`,
+    head: (company: string) => `${company} · Asennusohje`,
+    foot: (heading: string, page: number, pages: number) => `${heading} · ${page} / ${pages}`,
+    latest: "Tämä ohje sekä paneelien tuotekortit, BIM-objektit ja piirustukset, aina ajan tasalla:",
+  },
   downloads: {
     title: "Asiakirjakirjasto",
     description:
@@ -566,6 +595,7 @@ export const fi: Dictionary = {
       ifc: "BIM-objekti (IFC4)",
       dxf: "CAD-piirustus (DXF)",
       zip: "Kaikki asiakirjat (ZIP)",
+      guide: "Asennusohje (PDF)",
     },
     caption: "Tuotteen {product} asiakirjat",
     typeCaption: "{type}: kaikki tuotteet",
@@ -633,6 +663,8 @@ export const fi: Dictionary = {
       zip: (size: string) => `Kaikki asiakirjat (ZIP, ${size})`,
       zipNote: "tuotekortti neljällä kielellä, BIM-objekti ja piirustus",
       library: "Kaikkien paneelien asiakirjat: asiakirjakirjasto",
+      guide: "Asennusohje",
+      guideNote: "työkalut, vaiheet, kiinnitysjako ja asennussyvyys tälle paneelille",
     },
     datasheetAfter:
       ": akustiset arvot, palo- ja hiilijalanjälkitiedot, pintavaihtoehdot ja työselostusteksti kahdella A4-sivulla.",

@@ -529,6 +529,35 @@ export const sv: Dictionary = {
     latest: (date: string) => `Uppgifter per ${date}. De senaste värdena finns på produktsidan:`,
   },
   /** The document library at /downloads. */
+  guides: {
+    eyebrow: "Monteringsanvisning",
+    pdf: (size: string) => `Den här anvisningen som PDF (${size})`,
+    panels: "Paneler som monteras så här",
+    panelsIntro:
+      "Mått, centrumavstånd och monteringsdjup hämtas ur varje panels egna data, samma som dess sida, produktblad och ritningar.",
+    sizes: "Panelmått",
+    thickness: "Tjocklek",
+    depth: "Monteringsdjup",
+    centres: "Centrumavstånd",
+    perPanel: "Fästen per panel",
+    perPanelValue: (count: number, size: string) => `${count} på en panel ${size}`,
+    tools: "Verktyg och material",
+    steps: "Steg",
+    drawing: {
+      title: (name: string, width: string, height: string) =>
+        `${name}: vy och sektion av en panel ${width} × ${height}`,
+      front: "Vy framifrån",
+      section: "Sektion",
+      thickness: (value: string) => `panel ${value}`,
+      depth: "monteringsdjup",
+      fixings: (count: number, centres: string) => `${count} fästen, c/c ${centres}`,
+    },
+    documentTitle: (heading: string, company: string) => `${heading} | ${company}`,
+    subject: (heading: string) => `${heading}: verktyg, steg, centrumavstånd och monteringsdjup`,
+    head: (company: string) => `${company} · Monteringsanvisning`,
+    foot: (heading: string, page: number, pages: number) => `${heading} · ${page} / ${pages}`,
+    latest: "Den här anvisningen och panelernas produktblad, BIM-objekt och ritningar, alltid aktuella:",
+  },
   downloads: {
     title: "Dokumentbibliotek",
     description:
@@ -553,6 +582,7 @@ export const sv: Dictionary = {
       ifc: "BIM-objekt (IFC4)",
       dxf: "CAD-ritning (DXF)",
       zip: "Alla dokument (ZIP)",
+      guide: "Monteringsanvisning (PDF)",
     },
     caption: "Dokument för {product}",
     typeCaption: "{type}: alla produkter",
@@ -619,6 +649,8 @@ export const sv: Dictionary = {
       zip: (size: string) => `Alla dokument (ZIP, ${size})`,
       zipNote: "produktbladet på fyra språk, BIM-objektet och ritningen",
       library: "Alla dokument för alla paneler: dokumentbiblioteket",
+      guide: "Monteringsanvisning",
+      guideNote: "verktyg, steg, centrumavstånd och monteringsdjup för den här panelen",
     },
     datasheetAfter: ": värden, brand- och klimatdata, ytbehandlingar och en beskrivningstext på två A4-sidor.",
     howMuch: "Hur mycket behöver du?",

@@ -42,7 +42,7 @@ const product = {
   ],
   care: "Vacuum gently.",
   dataDate: "2026-09-01",
-  panel: { widthMm: 600, heightMm: 600, thicknessMm: 24, mounting: "clips" },
+  panel: { widthMm: 600, heightMm: 600, thicknessMm: 24, mounting: "clips", fixingCentresMm: 300 },
 };
 
 const issuePaths = (result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
