@@ -1,6 +1,7 @@
 import { defineCollection } from "astro:content";
 import { file, glob } from "astro/loaders";
 import { MaterialSchema, MaterialTextSchema, RoomTypeSchema, RoomTypeTextSchema } from "./features/calculator/schema";
+import { CertificateSchema } from "./features/documents/schema";
 import { GallerySectionSchema, GalleryTextSchema } from "./features/gallery/schema";
 import { GuideSchema, GuideTextSchema } from "./features/guides/schema";
 import { SavedReplySchema, SavedReplyTextSchema } from "./features/inbox/saved-replies-schema";
@@ -44,6 +45,12 @@ const learning = defineCollection({
 const guides = defineCollection({
   loader: glob({ pattern: "*.mdx", base: "./content/guides" }),
   schema: GuideSchema,
+});
+
+/** Certificates and declarations editors upload; each is in one language, so it has no translations. */
+const documents = defineCollection({
+  loader: glob({ pattern: "*.mdx", base: "./content/documents" }),
+  schema: CertificateSchema,
 });
 
 /** Ids are "private/living-room" and "public/libraries": the folder is the audience. */
@@ -117,6 +124,7 @@ export const collections = {
   products,
   learning,
   guides,
+  documents,
   spaces,
   site,
   navigation,

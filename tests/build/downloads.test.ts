@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type IFC4, IFCCOVERINGTYPE, IFCRELDECLARES, IfcAPI } from "web-ifc";
+import { parse } from "yaml";
+import { buildDate, expiryState } from "../../src/features/documents/expiry";
 import { DXF_LAYERS } from "../../src/features/downloads/dxf";
 import { PRODUCT_PSET } from "../../src/features/downloads/ifc";
 import { type GeneratedKind, generatedHref } from "../../src/features/downloads/paths";
@@ -19,6 +21,17 @@ import { pageJavaScript } from "../support/page-assets";
 // their values are the product page's own, and the site serves them as attachments of their type.
 
 const products = await readProductFiles();
+/** The certificates and declarations editors uploaded, as their files say. */
+const uploaded = readdirSync("content/documents")
+  .filter((name) => name.endsWith(".mdx"))
+  .map(
+    (name) =>
+      parse(readFileSync(join("content/documents", name), "utf8").split(/^---$/m)[1] ?? "") as {
+        products: string[];
+        file: string;
+        validUntil?: string;
+      },
+  );
 const pages = new Map(builtPages().map((page) => [page.route, page.html]));
 const file = (slug: string, kind: GeneratedKind) => readFileSync(join(distDir, generatedHref(slug, kind)));
 
@@ -177,14 +190,21 @@ describe("all documents of a product in one zip", () => {
       const served = (path: string) => new Uint8Array(readFileSync(join(distDir, path)));
       const method = products.find((p) => p.id === slug)?.data.panel.mounting ?? "";
       const guide = (locale: string) => `${method}-installation-guide-${locale}.pdf`;
+      const valid = uploaded.filter(
+        (doc) => doc.products.includes(slug) && expiryState(doc.validUntil, buildDate()) !== "expired",
+      );
       expect(Object.keys(entries).sort()).toEqual(
         [
           `${slug}.dxf`,
           `${slug}.ifc`,
           ...LOCALES.map((locale) => `${slug}-datasheet-${locale}.pdf`),
           ...LOCALES.map(guide),
+          ...valid.map((doc) => basename(doc.file)),
         ].sort(),
       );
+      for (const doc of valid) {
+        expect(entries[basename(doc.file)]).toEqual(new Uint8Array(readFileSync(join("content/documents", doc.file))));
+      }
       for (const locale of LOCALES) {
         expect(entries[guide(locale)]).toEqual(served(localePath(locale, guidePdfHref(method))));
       }
@@ -256,8 +276,9 @@ describe("the document library at /downloads", () => {
           JSON.parse(json ?? "{}") as { "@type": string; hasPart?: { url: string; encodingFormat: string }[] },
       )
       .find((entry) => entry["@type"] === "CollectionPage");
-    // Per product: the datasheet and the installation guide in four languages, the IFC, the DXF and the zip.
-    expect(data?.hasPart).toHaveLength(products.length * 11);
+    // Per product: the datasheet and the installation guide in four languages, the IFC, the DXF and the
+    // zip; and each uploaded document under each product it covers.
+    expect(data?.hasPart).toHaveLength(products.length * 11 + uploaded.reduce((n, doc) => n + doc.products.length, 0));
     expect(data?.hasPart?.map((part) => part.encodingFormat)).toEqual(
       expect.arrayContaining(["application/x-step", "image/vnd.dxf"]),
     );

@@ -76,6 +76,8 @@ function readable(html: string): string {
     Object.values(JSON.parse(json) as Record<string, string>).map((text) => text.replace(/\{\w+\}/g, " ")),
   );
   const text = body
+    // Text marked as written in a language of its own (an uploaded document's title) is not the page's.
+    .replace(/<(\w+)\b[^>]*\slang="[a-z-]+"[^>]*>[^<]*<\/\1>/g, " ")
     .replace(/<script\b[\s\S]*?<\/script>/g, " ")
     .replace(/<style\b[\s\S]*?<\/style>/g, " ")
     .replace(/<[^>]+>/g, " ");

@@ -192,7 +192,7 @@ test.describe("the local server answers as Netlify's CDN does", () => {
   test("scheduled functions are not served by URL: any method gets the 404 page and nothing runs", async ({
     request,
   }) => {
-    for (const name of ["notify-outbox", "retention"]) {
+    for (const name of ["notify-outbox", "retention", "daily-build"]) {
       const paths = [
         `/.netlify/functions/${name}`,
         `/.netlify/functions/${name}/`,

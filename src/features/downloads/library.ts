@@ -1,11 +1,14 @@
 /**
  * The document library: every document of every product, as /downloads lists it, each with its
- * type, language, size and date. Generated documents today (the datasheet and the installation guide
- * in each language, the BIM object, the drawing and the zip of all of them); the date is that of the
- * product's data.
+ * type, language, size and date: the generated ones (the datasheet and the installation guide in each
+ * language, the BIM object, the drawing and the zip of all of them), dated with the product's data,
+ * and the certificates and declarations editors upload, dated with their issue, with their state.
  */
 import { LOCALES, type Locale, localePath } from "../../i18n/locales";
 import { datasheetBytes, datasheetHref } from "../datasheet/product-datasheet";
+import { productCertificates } from "../documents/content";
+import type { ExpiryState } from "../documents/expiry";
+import { CERTIFICATE_TYPES, type CertificateType } from "../documents/schema";
 import { guidePages } from "../guides/content";
 import { guidePdfBytes } from "../guides/guide-files";
 import { guidePdfHref } from "../guides/paths";
@@ -13,7 +16,7 @@ import { products } from "../products/content";
 import { GENERATED_KINDS, generatedHref } from "./paths";
 import { generatedSize } from "./product-files";
 
-export const DOCUMENT_TYPES = ["datasheet", "guide", ...GENERATED_KINDS] as const;
+export const DOCUMENT_TYPES = ["datasheet", "guide", ...CERTIFICATE_TYPES, ...GENERATED_KINDS] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export interface LibraryDocument {
@@ -27,11 +30,25 @@ export interface LibraryDocument {
   date: string;
   /** The MIME type it is served with. */
   mediaType: string;
+  /** An uploaded certificate's own details and its state on the build's day. */
+  certificate?: {
+    language: string;
+    title: string;
+    issuer: string;
+    number: string;
+    validUntil: string | undefined;
+    state: ExpiryState;
+    illustrative: boolean;
+  };
 }
 
 const MEDIA_TYPES: Record<DocumentType, string> = {
   datasheet: "application/pdf",
   guide: "application/pdf",
+  ...(Object.fromEntries(CERTIFICATE_TYPES.map((type) => [type, "application/pdf"])) as Record<
+    CertificateType,
+    string
+  >),
   ifc: "application/x-step",
   dxf: "image/vnd.dxf",
   zip: "application/zip",
@@ -78,6 +95,26 @@ export async function libraryDocuments(): Promise<Map<string, LibraryDocument[]>
           };
         }),
       );
+      const uploaded = (await productCertificates(product.id)).map(
+        (entry): LibraryDocument => ({
+          product: product.id,
+          type: entry.data.type,
+          language: entry.data.language,
+          href: entry.href,
+          bytes: entry.bytes.byteLength,
+          date: entry.data.issued,
+          mediaType: MEDIA_TYPES[entry.data.type],
+          certificate: {
+            language: entry.data.language,
+            title: entry.data.title,
+            issuer: entry.data.issuer,
+            number: entry.data.number,
+            validUntil: entry.data.validUntil,
+            state: entry.state,
+            illustrative: entry.data.illustrative,
+          },
+        }),
+      );
       const generated = await Promise.all(
         GENERATED_KINDS.map(
           async (kind): Promise<LibraryDocument> => ({
@@ -91,7 +128,7 @@ export async function libraryDocuments(): Promise<Map<string, LibraryDocument[]>
           }),
         ),
       );
-      return [product.id, [...datasheets, ...guides, ...generated]] as [string, LibraryDocument[]];
+      return [product.id, [...datasheets, ...guides, ...uploaded, ...generated]] as [string, LibraryDocument[]];
     }),
   );
   return new Map(entries);

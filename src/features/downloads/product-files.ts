@@ -4,10 +4,12 @@
  * `/downloads/<slug>/<slug>-documents.zip` (those and the datasheets). They are made from the English
  * entry at build, once per product, from the same front matter as the page.
  */
+import { basename } from "node:path";
 import { zipSync } from "fflate";
 import site from "../../../content/site.json" with { type: "json" };
 import { LOCALES } from "../../i18n/locales";
 import { datasheetBytes } from "../datasheet/product-datasheet";
+import { productCertificates } from "../documents/content";
 import { guidePages } from "../guides/content";
 import { guidePdfBytes } from "../guides/guide-files";
 import { type ProductEntry, products } from "../products/content";
@@ -20,7 +22,7 @@ const productUrl = (slug: string) => new URL(`/products/${slug}`, import.meta.en
 
 /**
  * Every document of a product in one zip: the datasheet and the installation guide in each language,
- * the BIM object and the drawing, each dated with the date of the product's data (the same content gives the same zip).
+ * the BIM object, the drawing and the certificates still valid, each dated with the date of the product's data (the same content gives the same zip).
  */
 async function documentsZip(product: ProductEntry): Promise<Uint8Array<ArrayBuffer>> {
   const mtime = new Date(`${product.data.dataDate}T12:00:00Z`);
@@ -44,6 +46,10 @@ async function documentsZip(product: ProductEntry): Promise<Uint8Array<ArrayBuff
     [generatedName(product.id, "dxf"), await generatedFile(product, "dxf")],
     ...datasheets,
     ...guides,
+    // The certificates and declarations still valid: an expired one has no place in a tender pack.
+    ...(await productCertificates(product.id))
+      .filter((entry) => entry.state !== "expired")
+      .map((entry) => [basename(entry.data.file), entry.bytes] as const),
   ] as const;
   const zipped = zipSync(Object.fromEntries(files.map(([name, bytes]) => [name, [bytes, { mtime }]])), { level: 9 });
   return new Uint8Array(zipped);

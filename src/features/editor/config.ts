@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, LOCALES } from "../../i18n/locales";
 import { SiteSchema, SiteTextSchema } from "../../lib/site-schema";
 import { z } from "../../lib/zod";
 import { MaterialSchema, MaterialTextSchema, RoomTypeSchema, RoomTypeTextSchema } from "../calculator/schema";
+import { CertificateSchema } from "../documents/schema";
 import { GallerySectionSchema, GalleryTextSchema } from "../gallery/schema";
 import { GuideSchema, GuideTextSchema } from "../guides/schema";
 import { SavedReplySchema, SavedReplyTextSchema } from "../inbox/saved-replies-schema";
@@ -189,6 +190,25 @@ export function editorCollections(): Collection[] {
       delete: false,
       description: "One guide per mounting method. Sizes, fixing centres and depth come from the products.",
     }),
+    {
+      name: "documents",
+      label: "Certificates and declarations",
+      label_singular: "Document",
+      folder: "content/documents",
+      extension: "mdx",
+      format: "frontmatter",
+      // A certificate is in the one language it was issued in.
+      i18n: false,
+      identifier_field: "title",
+      summary: "{{title}} ({{number}})",
+      sortable_fields: ["title", "issued", "validUntil"],
+      // The PDF goes next to the entries, in content/documents/files/.
+      media_folder: "files",
+      public_folder: "./files",
+      description:
+        "Fire classifications, test reports, EPDs, emission labels and declarations, each with its PDF. An expired one is shown as expired.",
+      fields: fieldsOf(toJsonSchema(CertificateSchema), null),
+    },
     {
       name: "pages",
       label: "Page copy",

@@ -113,6 +113,21 @@ export function fieldOf(
   base.i18n = translation === null ? false : IDENTIFIERS.has(name) ? "duplicate" : true;
 
   if (schema.widget === "date") return { ...base, widget: "datetime", time_format: false, format: "YYYY-MM-DD" };
+  if (schema.widget === "file") return { ...base, widget: "file", choose_url: false };
+  // Products chosen by name from the products collection, stored by their slugs.
+  if (schema.widget === "products") {
+    const min = schema.minItems;
+    return {
+      ...base,
+      widget: "relation",
+      collection: "products",
+      value_field: "{{slug}}",
+      search_fields: ["name"],
+      display_fields: ["name"],
+      multiple: true,
+      ...(min ? { min } : {}),
+    };
+  }
   const inner = nullableInner(schema);
   if (inner) {
     // Only an object may be absent (null) as a whole: the editor leaves it out when it is empty.

@@ -41,6 +41,8 @@ export function editorFiles(collections: CollectionConfig[], root = process.cwd(
   for (const collection of collections) {
     for (const locale of LOCALES) {
       const fieldsFor = (fields: EditorField[]) => (locale === DEFAULT_LOCALE ? fields : translatedFields(fields));
+      // A collection without translations has its files in one place, read once.
+      if (collection.i18n === false && locale !== DEFAULT_LOCALE) continue;
       if (collection.folder && collection.fields) {
         const folder = inLocale(collection.folder, locale);
         if (!existsSync(join(root, folder))) continue;

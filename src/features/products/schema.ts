@@ -78,7 +78,7 @@ export const EnvironmentSchema = z.strictObject({
  * A date as YYYY-MM-DD. Front matter may hold it quoted (a string) or bare, which its YAML parser
  * reads as a date; both mean the same day.
  */
-const isoDate = z
+export const isoDate = z
   .union([z.iso.date(), z.date().transform((date) => date.toISOString().slice(0, 10))])
   .meta({ widget: "date" });
 
