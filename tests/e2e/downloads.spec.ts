@@ -13,7 +13,14 @@ test("without JavaScript: every product's documents as lists by product and by t
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(fi.downloads.title);
   await expect(page.locator("form[data-document-filters]")).toBeHidden();
   const felt = page.locator("section#felt-panels");
-  await expect(felt.locator("tbody tr")).toHaveCount(7);
+  // The datasheet and the installation guide in four languages, two certificates, the IFC, DXF and zip.
+  await expect(felt.locator("tbody tr")).toHaveCount(13);
+  // The 2022 emission label is past its last valid day: it says so, in words.
+  const expired = felt.locator("tbody tr", {
+    has: page.getByRole("link", { name: fi.downloads.types["emission-label"] }),
+  });
+  await expect(expired).toContainText(fi.downloads.certificate.expired("30. kesäkuuta 2025"));
+  await expect(expired).not.toContainText("Voimassa");
   // "By type" leads to a plain list of every product's file of that type.
   await page.getByRole("link", { name: fi.downloads.types.ifc }).first().click();
   await expect(page).toHaveURL(/#type-ifc$/);
@@ -33,7 +40,8 @@ test("with JavaScript: filters by product and type, and says how many are shown"
   await expect(form).toBeVisible();
   const rows = page.locator("section[data-product-section] tbody tr:visible");
   const total = await rows.count();
-  expect(total).toBe(35);
+  // Eleven generated documents per product, and seven certificates listed under the products they cover.
+  expect(total).toBe(62);
   await form.getByRole("combobox", { name: fi.downloads.type, exact: true }).selectOption("ifc");
   await expect(rows).toHaveCount(5);
   await expect(form.getByRole("status")).toHaveText(fill(fi.downloads.showing, { shown: 5, total }));
@@ -41,7 +49,7 @@ test("with JavaScript: filters by product and type, and says how many are shown"
   await expect(rows).toHaveCount(1);
   await expect(page.locator("section[data-product-section]:visible")).toHaveCount(1);
   await form.getByRole("combobox", { name: fi.downloads.type, exact: true }).selectOption("");
-  await expect(rows).toHaveCount(7);
+  await expect(rows).toHaveCount(13);
   expect(await axeViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });

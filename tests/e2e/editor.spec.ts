@@ -1,7 +1,9 @@
-import { copyFile, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import type { Page } from "@playwright/test";
+import { parse } from "yaml";
+import { CertificateSchema } from "../../src/features/documents/schema";
 import { noiseReductionCoefficient, weightedAbsorption } from "../../src/lib/absorption-ratings";
 import { astroDev, projectCopy } from "../support/project-copy";
 import { expect, test } from "./fixtures";
@@ -155,6 +157,69 @@ test.describe("content editor", () => {
       await expect.poll(() => folder.writes.includes(saved), { timeout: 30_000 }).toBe(true);
       expect(await readFile(join(root, saved))).toEqual(await readFile(photo));
       expect(folder.writes.filter((path) => path.startsWith("public/"))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  test("an editor adds a certificate with its PDF and an expiry date: it lands as the schema wants, and the site shows it expired", async ({
+    page,
+  }) => {
+    const root = await mkdtemp(join(tmpdir(), "editor-"));
+    try {
+      await copyOfContent(process.cwd(), root);
+      const pdf = join(root, "m1-test-label.pdf");
+      await writeFile(pdf, "%PDF-1.4\n% a test certificate\n%%EOF\n");
+      const folder = await pickFolderOnDisk(page, root);
+      await page.goto("/cms/");
+      await page.getByRole("button", { name: "Work with Local Repository" }).click();
+      await page.goto("/cms/#/collections/documents/new");
+      await expect(page.getByRole("button", { name: "Save" })).toBeVisible({ timeout: 60_000 });
+      const field = (key: string) => page.locator(`[data-key-path="${key}"]`).first();
+      await field("title").locator("input").fill("M1-emissioonimärgis, Soonpaneelid");
+      await field("type").getByText("emission-label", { exact: true }).click();
+      await field("products").getByText("Grooved Panels", { exact: true }).click();
+      await field("language").getByText("et", { exact: true }).click();
+      await field("issuer").locator("input").fill("Example classification body");
+      await field("number").locator("input").fill("M1-TEST-2024");
+      await field("issued").locator("input[type=date]").fill("2024-02-01");
+      await field("validUntil").locator("input[type=date]").fill("2025-01-31");
+      await field("file").locator("input[type=file]").first().setInputFiles(pdf);
+      await page.getByRole("button", { name: "Save" }).click();
+
+      const entry = "content/documents/m1-emissioonimaergis-soonpaneelid.mdx";
+      const file = "content/documents/files/m1-test-label.pdf";
+      await expect
+        .poll(() => [entry, file].filter((path) => !folder.writes.includes(path)), { timeout: 30_000 })
+        .toEqual([]);
+      expect(await readFile(join(root, file))).toEqual(await readFile(pdf));
+      const data = parse((await readFile(join(root, entry), "utf8")).split(/^---$/m)[1] ?? "");
+      expect(CertificateSchema.parse(data)).toEqual({
+        title: "M1-emissioonimärgis, Soonpaneelid",
+        type: "emission-label",
+        products: ["grooved-panels"],
+        language: "et",
+        issuer: "Example classification body",
+        number: "M1-TEST-2024",
+        issued: "2024-02-01",
+        validUntil: "2025-01-31",
+        file: "./files/m1-test-label.pdf",
+        illustrative: false,
+      });
+
+      // The site built from the edited files lists it under the product, as expired, and serves the PDF.
+      const copy = await projectCopy(join(root, "content"));
+      const server = await astroDev(copy, 4331);
+      try {
+        const library = await (await fetch(`${server.url}/downloads`, { signal: AbortSignal.timeout(90_000) })).text();
+        const row = library.slice(library.indexOf('href="/downloads/documents/m1-test-label.pdf"'));
+        expect(row.slice(0, row.indexOf("</tr>"))).toMatch(/data-expired[^>]*>\s*Expired on 31 January 2025/);
+        const served = await fetch(`${server.url}/downloads/documents/m1-test-label.pdf`);
+        expect(Buffer.from(await served.arrayBuffer())).toEqual(await readFile(pdf));
+      } finally {
+        await server.stop();
+        await rm(copy, { recursive: true, force: true });
+      }
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -576,7 +576,7 @@ export const en = {
     description:
       "Every document of every Aural Acoustics panel: datasheets, installation guides, BIM objects (IFC), CAD drawings (DXF), certificates and declarations.",
     intro:
-      "Datasheets, installation guides, BIM objects and CAD drawings for every panel, generated from the same data as the product pages, so the model, the drawing and the page never disagree; and the certificates and declarations behind them.",
+      "Datasheets, installation guides, BIM objects and CAD drawings for every panel, generated from the same data as the product pages so that they never disagree, with the certificates and declarations behind them.",
     eyebrow: "For specifiers",
     byProduct: "By product",
     byType: "By type",
