@@ -241,6 +241,12 @@ describe("the generated files as the site serves them", () => {
       expect(headers).toContain(
         `${generatedHref(id, "zip")}\n  Content-Type: application/zip\n  Content-Disposition: attachment; filename="${id}-documents.zip"`,
       );
+      // A datasheet's address ends in the same name for every product: it is saved under one that says which.
+      for (const locale of LOCALES) {
+        expect(headers).toContain(
+          `${localePath(locale, `/products/${id}`)}/datasheet.pdf\n  Content-Type: application/pdf\n  Content-Disposition: attachment; filename="${id}-datasheet-${locale}.pdf"`,
+        );
+      }
     }
   });
 });

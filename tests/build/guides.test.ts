@@ -130,6 +130,17 @@ describe("the installation guides as PDF", () => {
     },
   );
 
+  it("is saved under a name that says its method and language", () => {
+    const headers = readFileSync(join(distDir, "_headers"), "utf8");
+    for (const locale of LOCALES) {
+      for (const method of methods) {
+        expect(headers).toContain(
+          `${localePath(locale, guidePdfHref(method))}\n  Content-Type: application/pdf\n  Content-Disposition: attachment; filename="${method}-installation-guide-${locale}.pdf"`,
+        );
+      }
+    }
+  });
+
   it("only prints characters its fonts have", () => {
     const printed = LOCALES.flatMap((locale) => methods.map((method) => JSON.stringify(guideText(method, locale))));
     const missing = [...new Set(printed.join(""))].filter((c) => !PDF_CHARACTERS.includes(c));
