@@ -12,6 +12,7 @@ import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
 import { FunctionsHandler } from "@netlify/functions-dev";
 import "../local-fixes/netlify-blobs-server.mjs";
+import "../local-fixes/netlify-dev-shadowed-headers.mjs";
 import "../local-fixes/netlify-redirects-rewrite-status.mjs";
 import { keepFunctionBuildsInUse } from "../local-fixes/netlify-dev-function-builds.mjs";
 import { runOnSchedule, scheduledFunctions } from "./scheduled-functions.mjs";

@@ -250,3 +250,74 @@ describe("@netlify/redirects: a rewrite to a static file with a status of its ow
     expect(await answers(true)).toEqual({ "/et/missing": "404 Lehte ei leitud", "/et/about": "200 Meist" });
   });
 });
+
+describe("@netlify/dev: a file's own header rules under a rule that is not forced", () => {
+  /** A project whose /fi/* paths fall back to a not-found page, with header rules for a file and for that page. */
+  async function project() {
+    const root = await temporaryDirectory("shadowed-headers-");
+    await mkdir(join(root, "public", "fi", "guides"), { recursive: true });
+    await writeFile(
+      join(root, "netlify.toml"),
+      '[build]\npublish = "public"\n\n[[redirects]]\nfrom = "/fi/*"\nto = "/fi/404.html"\nstatus = 404\n',
+    );
+    await writeFile(
+      join(root, "public", "_headers"),
+      '/fi/guides/clips.pdf\n  Content-Disposition: attachment; filename="clips-installation-guide-fi.pdf"\n\n/fi/404.html\n  X-Rule: not-found\n',
+    );
+    await writeFile(join(root, "public", "fi", "404.html"), "Sivua ei löydy");
+    await writeFile(join(root, "public", "fi", "guides", "clips.pdf"), "%PDF-1.4\n");
+    return root;
+  }
+
+  /** The headers a local server in a fresh process sends for the file, and for a missing path. */
+  async function answers(withFix: boolean) {
+    const root = await project();
+    const run = runNode(
+      `${withFix ? 'await import("./scripts/local-fixes/netlify-dev-shadowed-headers.mjs");' : ""}
+       await import("./scripts/local-fixes/netlify-redirects-rewrite-status.mjs");
+       const { NetlifyDev } = await import("@netlify/dev");
+       const quiet = () => {};
+       const netlify = new NetlifyDev({
+         projectRoot: ${JSON.stringify(root)},
+         aiGateway: { enabled: false },
+         blobs: { enabled: false },
+         database: { enabled: false },
+         edgeFunctions: { enabled: false },
+         environmentVariables: { enabled: false },
+         functions: { enabled: false },
+         geolocation: { enabled: false },
+         headers: { enabled: true },
+         images: { enabled: false },
+         logger: { log: quiet, warn: quiet, error: quiet },
+         serverAddress: "http://localhost:0",
+         skipGitignore: true,
+       });
+       await netlify.start();
+       const answers = {};
+       for (const path of ["/fi/guides/clips.pdf", "/fi/missing"]) {
+         const rules = [];
+         const response = await netlify.handle(new Request("http://localhost" + path), {
+           headersCollector: (key, value) => rules.push(key.toLowerCase() + ": " + value),
+         });
+         answers[path] = [String(response?.status), ...rules.sort()];
+       }
+       await netlify.stop();
+       console.log(JSON.stringify(answers));`,
+    );
+    expect(run.ok, run.output).toBe(true);
+    return JSON.parse(run.output) as Record<string, string[]>;
+  }
+
+  it("stock: the file gets the header rules of the rule's target", { timeout: 60_000 }, async () => {
+    expect((await answers(false))["/fi/guides/clips.pdf"]).toEqual(["200", "x-rule: not-found"]);
+  });
+
+  it("with the fix the file gets its own, and a missing path still the not-found page's", {
+    timeout: 60_000,
+  }, async () => {
+    expect(await answers(true)).toEqual({
+      "/fi/guides/clips.pdf": ["200", 'content-disposition: attachment; filename="clips-installation-guide-fi.pdf"'],
+      "/fi/missing": ["404", "x-rule: not-found"],
+    });
+  });
+});
