@@ -18,6 +18,8 @@ export interface LearnedInput {
   phone?: string | null;
   message: string | null;
   address?: { street: string; city: string } | null;
+  /** A sample request's finishes, as "<product>/<finish>". */
+  finishes?: string[] | null | undefined;
 }
 
 /** A trained model: its weights by feature hash, the bias, and the names of its strongest features. */
@@ -109,6 +111,12 @@ function shapeTokens(input: LearnedInput, message: string): string[] {
     tokens.push("#disguise");
   if (input.kind !== "samples")
     tokens.push(message.length < 80 ? "#short" : message.length < 400 ? "#medium" : "#long");
+  else if (input.finishes?.length) {
+    // How much is asked for, and across how many product lines: a customer mostly compares within one
+    // or two, a collector takes one of everything.
+    const lines = new Set(input.finishes.map((key) => key.split("/")[0])).size;
+    tokens.push(`#finishes:${Math.min(input.finishes.length, 5)}`, `#lines:${Math.min(lines, 3)}`);
+  }
   return tokens;
 }
 

@@ -18,6 +18,8 @@ export interface EnquiryText {
   message?: string | null | undefined;
   /** A sample request's delivery address. */
   address?: { street: string; postal_code: string; city: string } | null | undefined;
+  /** A sample request's finishes: their keys ("felt-panels/moss"), or as stored, with their keys. */
+  finishes?: (string | { key: string })[] | null | undefined;
   /** The language of the page the visitor wrote from (English when absent). */
   language?: string | undefined;
 }
@@ -80,6 +82,7 @@ export const learnedInput = (enquiry: EnquiryText): LearnedInput => ({
   phone: enquiry.phone,
   message: enquiry.message || null,
   address: enquiry.address ?? null,
+  finishes: enquiry.finishes?.map((finish) => (typeof finish === "string" ? finish : finish.key)) ?? null,
 });
 
 /** The proof of work's reasons: they never tip a verdict that the content does not carry. */

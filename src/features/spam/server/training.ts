@@ -14,6 +14,7 @@ export const entryText = (entry: CorpusEntry): EnquiryText => ({
   phone: entry.phone,
   message: entry.message ?? null,
   address: entry.address ?? null,
+  finishes: entry.finishes ?? null,
   language: entry.language,
 });
 

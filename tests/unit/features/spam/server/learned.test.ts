@@ -111,10 +111,10 @@ describe("the spam check on corpora it never learned from", () => {
     expect(filed("missing")).toBe(filed("valid"));
   });
 
-  it("holds its figures: 1,406 of 1,505 spam caught over every split, at most 5 of 1,496 legitimate filed as spam", () => {
+  it("holds its figures: 1,410 of 1,505 spam caught over every split, at most 5 of 1,496 legitimate filed as spam", () => {
     // The training is seeded, so these figures are exact; a change that lowers them fails here.
     const solved = splits.filter((s) => s.proof === "valid");
-    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1406);
+    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1410);
     expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(1505);
     expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(5);
     // The corpora written last, each apart and first measured after the settings it was judged on.
@@ -123,9 +123,9 @@ describe("the spam check on corpora it never learned from", () => {
     expect(row("spring")?.spam.filed).toBeGreaterThanOrEqual(107);
     expect(row("autumn")?.spam.filed).toBeGreaterThanOrEqual(138);
     expect(row("market")?.spam.filed).toBeGreaterThanOrEqual(142);
-    expect(row("summer")?.spam.filed).toBeGreaterThanOrEqual(142);
+    expect(row("summer")?.spam.filed).toBeGreaterThanOrEqual(143);
     expect(row("harvest")?.spam.filed).toBeGreaterThanOrEqual(145);
-    expect(row("frost")?.spam.filed).toBeGreaterThanOrEqual(139);
-    expect(row("thaw")?.spam.filed).toBeGreaterThanOrEqual(127);
+    expect(row("frost")?.spam.filed).toBeGreaterThanOrEqual(140);
+    expect(row("thaw")?.spam.filed).toBeGreaterThanOrEqual(129);
   });
 });
