@@ -79,10 +79,11 @@ describe("@netlify/dev: function builds shared by concurrent requests", () => {
     return failures;
   }
 
-  it("stock: a burst of requests loses builds (Cannot find module)", { timeout: 120_000 }, async () => {
+  it("stock: a burst of requests loses builds (Cannot find module)", { timeout: 240_000 }, async () => {
     const { netlify } = await functionServer();
     try {
-      const failures = await bursts(netlify, 6);
+      // A race: most rounds lose a build, but a busy machine may run several rounds cleanly.
+      const failures = await bursts(netlify, 30);
       expect(failures.length, "no request failed: the defect may be fixed").toBeGreaterThan(0);
       expect(failures.join("\n")).toContain("Cannot find module");
     } finally {
