@@ -23,7 +23,13 @@ const post = {
   referrer: "https://aural.example/et/samples",
 };
 
-const request = (name: string, email: string, street: string, company: string | null = null): EnquiryText => ({
+const request = (
+  name: string,
+  email: string,
+  street: string,
+  company: string | null = null,
+  finishes: string[] = ["felt-panels/moss"],
+): EnquiryText => ({
   kind: "samples",
   name,
   email,
@@ -31,6 +37,7 @@ const request = (name: string, email: string, street: string, company: string | 
   phone: null,
   message: null,
   address: { street, postal_code: "10415", city: "Tallinn" },
+  finishes,
   language: "et",
 });
 
@@ -58,11 +65,48 @@ describe("the repeat-address check", () => {
     expect(third?.reasons.find((reason) => reason.rule === "repeat-address")?.detail).toBe(
       "3 different people asked for samples to this address within 30 days",
     );
-    // The record holds salted hashes and times: no street, name or mail address.
+    // The record holds salted hashes, times and finishes: no street, name or mail address.
     const { blobs: records } = await store.list({ prefix: "delivery-" });
     expect(records).toHaveLength(1);
     const raw = JSON.stringify(await store.get(records[0]?.key ?? "", { type: "json" }));
     expect(raw).not.toMatch(/kalamaja|saar|10415|@/i);
+  });
+
+  it("files a second private requester who takes one flat past four finishes, however the name is written", async () => {
+    const { check } = checker();
+    const felt = ["moss", "sand", "terracotta", "stone", "ink", "fjord", "olive"].map((f) => `felt-panels/${f}`);
+    expect(
+      await check(
+        request("Kati Kask", "kati.kask@postkast.example", "Mustamäe tee 55-12", null, felt.slice(0, 4)),
+        post,
+      ),
+    ).toBeNull();
+    // The same person asking for more is a returning customer, not a disguise.
+    expect(
+      await check(
+        request("Kati Kask", "kati.kask@postkast.example", "Mustamäe tee 55-12", null, felt.slice(4, 6)),
+        post,
+      ),
+    ).toBeNull();
+    const other = await check(
+      request("Katrin Kask", "katrin.k77@kiirpost.example", "Mustamae tee 55 - 12", null, felt.slice(5, 7)),
+      post,
+    );
+    expect(other?.reasons.find((reason) => reason.rule === "repeat-address")?.detail).toBe(
+      "another person asked for samples to this address within 30 days: 7 different finishes in all, where one request may hold 4",
+    );
+  });
+
+  it("does not file a second requester at one flat within four finishes: households share addresses", async () => {
+    const { check } = checker();
+    const oak = ["veneered-panels/oak-matt", "veneered-panels/oak-satin"];
+    expect(await check(request("Mari Lepp", "mari@lepp.example", "Vanemuise 33-7", null, oak), post)).toBeNull();
+    expect(
+      await check(
+        request("Jüri Lepp", "juri.lepp@mail.example", "Vanemuise 33-7", null, [...oak, "felt-panels/oat"]),
+        post,
+      ),
+    ).toBeNull();
   });
 
   it("never counts the same person asking again, or a request that names a company", async () => {

@@ -1,5 +1,6 @@
 import autumn from "./autumn.json" with { type: "json" };
 import balticGerman from "./baltic-german.json" with { type: "json" };
+import dusk from "./dusk.json" with { type: "json" };
 import fresh from "./fresh.json" with { type: "json" };
 import frost from "./frost.json" with { type: "json" };
 import harvest from "./harvest.json" with { type: "json" };
@@ -31,6 +32,7 @@ const corpora = {
   harvest,
   frost,
   thaw,
+  dusk,
 };
 
 export type CorpusName = keyof typeof corpora;

@@ -2,7 +2,7 @@ import { CORPORA, type CorpusEntry, type CorpusName } from "../corpora";
 import { counted, type DeliveryVisit, deliveryKey, repeatReason, requesterOf, withVisit } from "./repeat-address";
 import type { ProofState } from "./rules";
 import { SPAM_THRESHOLD } from "./rules";
-import { contentReasons, total } from "./screen";
+import { contentReasons, finishKeys, total } from "./screen";
 import { entryText, trainingExamples, trainModel } from "./training";
 
 /** How one group of a corpus's entries was filed: spam caught, or legitimate filed as spam. */
@@ -50,11 +50,14 @@ function replayedRepeatCheck() {
   const record = new Map<string, DeliveryVisit[]>();
   const salt = "cross-corpus";
   return (entry: CorpusEntry, at: number) => {
-    if (entry.kind !== "samples" || !entry.address) return 0;
-    const request = { ...entry, address: entry.address };
+    const enquiry = entryText(entry);
+    const address = enquiry.address;
+    if (entry.kind !== "samples" || !address) return 0;
+    const request = { ...entry, address };
     if (!counted(request)) return 0;
     const key = deliveryKey(request, salt);
-    const visits = withVisit(record.get(key) ?? [], { at, by: requesterOf(request, salt) });
+    const visit = { at, by: requesterOf(request, salt), finishes: finishKeys(enquiry) ?? [] };
+    const visits = withVisit(record.get(key) ?? [], visit);
     record.set(key, visits);
     return repeatReason(visits)?.points ?? 0;
   };

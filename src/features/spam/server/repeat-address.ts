@@ -1,15 +1,18 @@
 import { createHmac } from "node:crypto";
 import { type BlobStore, guard } from "../../../../netlify/lib/storage";
 import { updateJSON } from "../../inbox/server/cas";
+import { MAX_SAMPLES } from "../../samples/schema";
 import { SPAM_THRESHOLD } from "../threshold";
 import type { SpamReason } from "./verdict";
 
 /**
  * Sample-form abuse that reads like a customer: one flat asking for every finish again and again,
- * under a new name and a new mail address each time. Within REPEAT_WINDOW_MS, the REPEAT_REQUESTERS-th
- * different private requester (a mail address, no company named) at one delivery address is filed as
- * spam. A second is not: households share addresses. A request that names a company is never counted:
- * a building full of studios shares one street address, and an office's colleagues share it too.
+ * under a new name and a new mail address each time. Within REPEAT_WINDOW_MS, at one delivery address,
+ * a private requester (a mail address, no company named) is filed as spam when they are the
+ * REPEAT_REQUESTERS-th different one, or a new one whose finishes take the address past MAX_SAMPLES
+ * (what one request may hold). A second requester within the limit is not: households share
+ * addresses. A request that names a company is never counted: a building full of studios shares one
+ * street address, and an office's colleagues share it too.
  */
 export const REPEAT_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 export const REPEAT_REQUESTERS = 3;
@@ -22,12 +25,15 @@ export interface DeliveryRequest {
   email: string;
   company: string | null;
   address: { street: string; postal_code: string };
+  /** The finishes' keys ("felt-panels/moss"). */
+  finishes?: readonly string[] | null | undefined;
 }
 
-/** One request at an address: when, and a salted hash of who. */
+/** One request at an address: when, a salted hash of who, and the finishes' keys. */
 export interface DeliveryVisit {
   at: number;
   by: string;
+  finishes?: string[];
 }
 
 /** Lower case, accents dropped, split into runs of letters and runs of digits: "8D45" is 8, d, 45. */
@@ -73,15 +79,27 @@ export function withVisit(visits: DeliveryVisit[], visit: DeliveryVisit): Delive
   return [...recent, visit].slice(-KEPT);
 }
 
-/** The reason a request is filed for, when its address has had REPEAT_REQUESTERS different requesters. */
+/** The different finishes asked for in some visits (a stored record's junk ignored). */
+const finishesOf = (visits: DeliveryVisit[]) =>
+  new Set(visits.flatMap((v) => (Array.isArray(v.finishes) ? v.finishes.filter((f) => typeof f === "string") : [])));
+
+/**
+ * The reason the newest request (the last visit) is filed for: its address has had REPEAT_REQUESTERS
+ * different requesters, or its requester is new there and takes the address past MAX_SAMPLES finishes.
+ */
 export function repeatReason(visits: DeliveryVisit[]): SpamReason | null {
   const requesters = new Set(visits.map((v) => v.by)).size;
-  if (requesters < REPEAT_REQUESTERS) return null;
-  return {
-    rule: "repeat-address",
-    points: SPAM_THRESHOLD,
-    detail: `${requesters} different people asked for samples to this address within 30 days`,
-  };
+  const reason = (detail: string): SpamReason => ({ rule: "repeat-address", points: SPAM_THRESHOLD, detail });
+  if (requesters >= REPEAT_REQUESTERS)
+    return reason(`${requesters} different people asked for samples to this address within 30 days`);
+  const newest = visits.at(-1);
+  const earlier = visits.slice(0, -1);
+  if (!newest || earlier.length === 0 || earlier.some((v) => v.by === newest.by)) return null;
+  const finishes = finishesOf(visits).size;
+  if (finishes <= MAX_SAMPLES) return null;
+  return reason(
+    `another person asked for samples to this address within 30 days: ${finishes} different finishes in all, where one request may hold ${MAX_SAMPLES}`,
+  );
 }
 
 /** Notes a sample request at its address and gives the address's recent visits, this one included. */
@@ -91,7 +109,7 @@ export type DeliveryLog = (request: DeliveryRequest) => Promise<DeliveryVisit[]>
 export function blobDeliveryLog(deps: { store: BlobStore; salt: string; now?: () => number }): DeliveryLog {
   const now = deps.now ?? Date.now;
   return async (request) => {
-    const visit = { at: now(), by: requesterOf(request, deps.salt) };
+    const visit = { at: now(), by: requesterOf(request, deps.salt), finishes: [...(request.finishes ?? [])] };
     const record = await updateJSON<{ visits: DeliveryVisit[] }>(
       deps.store,
       deliveryKey(request, deps.salt),

@@ -73,6 +73,10 @@ function aloneFrom(enquiry: EnquiryText): number {
   return words >= THIN_MESSAGE_WORDS || LINK.test(readable(message)) ? LEARNED_SPAM : Number.POSITIVE_INFINITY;
 }
 
+/** A sample request's finishes as their keys ("felt-panels/moss"). */
+export const finishKeys = (enquiry: EnquiryText): string[] | null =>
+  enquiry.finishes?.map((finish) => (typeof finish === "string" ? finish : finish.key)) ?? null;
+
 /** What the learned filter reads of an enquiry. */
 export const learnedInput = (enquiry: EnquiryText): LearnedInput => ({
   kind: enquiry.kind ?? "contact",
@@ -82,7 +86,7 @@ export const learnedInput = (enquiry: EnquiryText): LearnedInput => ({
   phone: enquiry.phone,
   message: enquiry.message || null,
   address: enquiry.address ?? null,
-  finishes: enquiry.finishes?.map((finish) => (typeof finish === "string" ? finish : finish.key)) ?? null,
+  finishes: finishKeys(enquiry),
 });
 
 /** The proof of work's reasons: they never tip a verdict that the content does not carry. */
@@ -175,7 +179,7 @@ async function repeatCheck(
 ): Promise<SpamReason | null> {
   const address = enquiry.address;
   if (!deliveries || enquiry.kind !== "samples" || !address) return null;
-  const request = { ...enquiry, company: enquiry.company, address };
+  const request = { ...enquiry, company: enquiry.company, address, finishes: finishKeys(enquiry) };
   if (!counted(request)) return null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {

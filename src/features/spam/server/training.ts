@@ -1,3 +1,4 @@
+import { MAX_SAMPLES } from "../../samples/schema";
 import { CORPORA, type Corpus, type CorpusEntry, type CorpusName } from "../corpora";
 import { type Example, type LearnedModel, type TrainOptions, train } from "./learned";
 import { type EnquiryText, learnedInput } from "./screen";
@@ -5,7 +6,10 @@ import { type EnquiryText, learnedInput } from "./screen";
 /** The training settings, chosen on the first three corpora alone (docs/spam.md). */
 export const TRAINING: TrainOptions = { bits: 18, epochs: 12, rate: 0.5, l2: 1e-6 };
 
-/** A corpus entry as the form would have posted it. */
+/**
+ * A corpus entry as the form would have posted it: a sample request with its first MAX_SAMPLES
+ * finishes, since the form takes no more (a post of more is refused and stored nowhere).
+ */
 export const entryText = (entry: CorpusEntry): EnquiryText => ({
   kind: entry.kind === "samples" ? "samples" : "contact",
   name: entry.name,
@@ -14,7 +18,7 @@ export const entryText = (entry: CorpusEntry): EnquiryText => ({
   phone: entry.phone,
   message: entry.message ?? null,
   address: entry.address ?? null,
-  finishes: entry.finishes ?? null,
+  finishes: entry.finishes?.slice(0, MAX_SAMPLES) ?? null,
   language: entry.language,
 });
 

@@ -41,4 +41,18 @@ describe("the repeat-address reason", () => {
     expect(repeatReason(visits)).toBeNull();
     expect(repeatReason([...visits, { at: REPEAT_WINDOW_MS + 40, by: "third" }])?.points).toBe(5);
   });
+
+  it("files a new requester whose finishes take the address past four, and nobody within four or asking again", () => {
+    const a = { at: 1, by: "a", finishes: ["f/1", "f/2", "f/3", "f/4"] };
+    expect(repeatReason([a, { at: 2, by: "b", finishes: ["f/5"] }])?.points).toBe(5);
+    expect(repeatReason([a, { at: 2, by: "b", finishes: ["f/1", "f/2"] }])).toBeNull();
+    expect(repeatReason([a, { at: 2, by: "b", finishes: ["f/5"] }, { at: 3, by: "a", finishes: ["f/6"] }])).toBeNull();
+    // A record written before visits kept their finishes, or holding junk, counts none.
+    expect(
+      repeatReason([
+        { at: 1, by: "a" },
+        { at: 2, by: "b", finishes: [5, null] as unknown as string[] },
+      ]),
+    ).toBeNull();
+  });
 });
