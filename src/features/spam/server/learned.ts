@@ -242,7 +242,8 @@ export interface TrainOptions {
 /**
  * Logistic regression by stochastic gradient descent with AdaGrad steps and an L2 penalty, in a fixed
  * order (the same examples give the same model). Each (group, label) pair weighs the same in total,
- * so no language's n-grams learn which way its examples happened to lean.
+ * so no language's n-grams learn which way its examples happened to lean. The weights are learned in
+ * typed arrays, one slot per bucket, and only those that matter are kept.
  */
 export function train(examples: Example[], { bits = 18, epochs = 12, rate = 0.5, l2 = 1e-6 }: TrainOptions = {}) {
   const counts = new Map<string, number>();
@@ -253,27 +254,28 @@ export function train(examples: Example[], { bits = 18, epochs = 12, rate = 0.5,
     y: e.spam ? 1 : 0,
     weight: examples.length / pairs / (counts.get(`${e.group}|${e.spam}`) ?? 1),
   }));
-  const model: LearnedModel = { version: 1, bits, bias: 0, weights: {} };
-  const squares = new Map<number, number>();
+  const weights = new Float64Array(1 << bits);
+  const squares = new Float64Array(1 << bits);
+  let bias = 0;
   let biasSquares = 0;
   const random = seeded(1);
   for (let epoch = 0; epoch < epochs; epoch++) {
-    for (const example of shuffled(data, random)) {
-      const gradient = (sigmoid(logit(model, example.ids)) - example.y) * example.weight;
-      const scale = 1 / Math.sqrt(Math.max(1, example.ids.length));
-      for (const id of example.ids) {
-        const g = gradient * scale + l2 * (model.weights[id] ?? 0);
-        const sum = (squares.get(id) ?? 0) + g * g;
-        squares.set(id, sum);
-        model.weights[id] = (model.weights[id] ?? 0) - (rate * g) / Math.sqrt(sum + 1e-8);
+    for (const { ids, y, weight } of shuffled(data, random)) {
+      const scale = 1 / Math.sqrt(Math.max(1, ids.length));
+      const z = ids.reduce((sum, id) => sum + (weights[id] ?? 0) * scale, bias);
+      const gradient = (sigmoid(z) - y) * weight;
+      for (const id of ids) {
+        const g = gradient * scale + l2 * (weights[id] ?? 0);
+        squares[id] = (squares[id] ?? 0) + g * g;
+        weights[id] = (weights[id] ?? 0) - (rate * g) / Math.sqrt((squares[id] ?? 0) + 1e-8);
       }
       biasSquares += gradient * gradient;
-      model.bias -= (rate * gradient) / Math.sqrt(biasSquares + 1e-8);
+      bias -= (rate * gradient) / Math.sqrt(biasSquares + 1e-8);
     }
   }
-  for (const [id, weight] of Object.entries(model.weights)) {
-    if (Math.abs(weight) < 2e-3) delete model.weights[id];
-    else model.weights[id] = Math.round(weight * 1e3) / 1e3;
-  }
+  const model: LearnedModel = { version: 1, bits, bias, weights: {} };
+  weights.forEach((weight, id) => {
+    if (Math.abs(weight) >= 2e-3) model.weights[id] = Math.round(weight * 1e3) / 1e3;
+  });
   return model;
 }
