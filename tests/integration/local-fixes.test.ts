@@ -36,6 +36,41 @@ function runNode(code: string): { ok: boolean; output: string } {
   }
 }
 
+/**
+ * A local Netlify server for the static project at `root` (every part off but its files, redirects and
+ * header rules), in a fresh Node.js process after importing `fixes` from scripts/local-fixes: `ask`
+ * fills `answers` by path from `netlify.handle`, and they come back parsed.
+ */
+function staticAnswers<T>(root: string, fixes: string[], ask: string): Record<string, T> {
+  const run = runNode(
+    `${fixes.map((fix) => `await import("./scripts/local-fixes/${fix}");`).join("\n")}
+     const { NetlifyDev } = await import("@netlify/dev");
+     const quiet = () => {};
+     const netlify = new NetlifyDev({
+       projectRoot: ${JSON.stringify(root)},
+       aiGateway: { enabled: false },
+       blobs: { enabled: false },
+       database: { enabled: false },
+       edgeFunctions: { enabled: false },
+       environmentVariables: { enabled: false },
+       functions: { enabled: false },
+       geolocation: { enabled: false },
+       headers: { enabled: true },
+       images: { enabled: false },
+       logger: { log: quiet, warn: quiet, error: quiet },
+       serverAddress: "http://localhost:0",
+       skipGitignore: true,
+     });
+     await netlify.start();
+     const answers = {};
+     ${ask}
+     await netlify.stop();
+     console.log(JSON.stringify(answers));`,
+  );
+  expect(run.ok, run.output).toBe(true);
+  return JSON.parse(run.output) as Record<string, T>;
+}
+
 describe("@netlify/dev: function builds shared by concurrent requests", () => {
   /** A local Netlify server for a project with one function, answering "hello". */
   async function functionServer() {
@@ -209,36 +244,14 @@ describe("@netlify/redirects: a rewrite to a static file with a status of its ow
 
   /** Status and text of a missing and an existing page under /et/, from a local server in a fresh process. */
   async function answers(withFix: boolean) {
-    const root = await project();
-    const run = runNode(
-      `${withFix ? 'await import("./scripts/local-fixes/netlify-redirects-rewrite-status.mjs");' : ""}
-       const { NetlifyDev } = await import("@netlify/dev");
-       const quiet = () => {};
-       const netlify = new NetlifyDev({
-         projectRoot: ${JSON.stringify(root)},
-         aiGateway: { enabled: false },
-         blobs: { enabled: false },
-         database: { enabled: false },
-         edgeFunctions: { enabled: false },
-         environmentVariables: { enabled: false },
-         functions: { enabled: false },
-         geolocation: { enabled: false },
-         images: { enabled: false },
-         logger: { log: quiet, warn: quiet, error: quiet },
-         serverAddress: "http://localhost:0",
-         skipGitignore: true,
-       });
-       await netlify.start();
-       const answers = {};
-       for (const path of ["/et/missing", "/et/about"]) {
+    return staticAnswers<string>(
+      await project(),
+      withFix ? ["netlify-redirects-rewrite-status.mjs"] : [],
+      `for (const path of ["/et/missing", "/et/about"]) {
          const response = await netlify.handle(new Request("http://localhost" + path));
          answers[path] = response.status + " " + (await response.text());
-       }
-       await netlify.stop();
-       console.log(JSON.stringify(answers));`,
+       }`,
     );
-    expect(run.ok, run.output).toBe(true);
-    return JSON.parse(run.output) as Record<string, string>;
   }
 
   it("stock: the rule's target is answered with 200", { timeout: 60_000 }, async () => {
@@ -272,41 +285,18 @@ describe("@netlify/dev: a file's own header rules under a rule that is not force
 
   /** The headers a local server in a fresh process sends for the file, and for a missing path. */
   async function answers(withFix: boolean) {
-    const root = await project();
-    const run = runNode(
-      `${withFix ? 'await import("./scripts/local-fixes/netlify-dev-shadowed-headers.mjs");' : ""}
-       await import("./scripts/local-fixes/netlify-redirects-rewrite-status.mjs");
-       const { NetlifyDev } = await import("@netlify/dev");
-       const quiet = () => {};
-       const netlify = new NetlifyDev({
-         projectRoot: ${JSON.stringify(root)},
-         aiGateway: { enabled: false },
-         blobs: { enabled: false },
-         database: { enabled: false },
-         edgeFunctions: { enabled: false },
-         environmentVariables: { enabled: false },
-         functions: { enabled: false },
-         geolocation: { enabled: false },
-         headers: { enabled: true },
-         images: { enabled: false },
-         logger: { log: quiet, warn: quiet, error: quiet },
-         serverAddress: "http://localhost:0",
-         skipGitignore: true,
-       });
-       await netlify.start();
-       const answers = {};
-       for (const path of ["/fi/guides/clips.pdf", "/fi/missing"]) {
+    const fixes = ["netlify-redirects-rewrite-status.mjs"];
+    return staticAnswers<string[]>(
+      await project(),
+      withFix ? ["netlify-dev-shadowed-headers.mjs", ...fixes] : fixes,
+      `for (const path of ["/fi/guides/clips.pdf", "/fi/missing"]) {
          const rules = [];
          const response = await netlify.handle(new Request("http://localhost" + path), {
            headersCollector: (key, value) => rules.push(key.toLowerCase() + ": " + value),
          });
          answers[path] = [String(response?.status), ...rules.sort()];
-       }
-       await netlify.stop();
-       console.log(JSON.stringify(answers));`,
+       }`,
     );
-    expect(run.ok, run.output).toBe(true);
-    return JSON.parse(run.output) as Record<string, string[]>;
   }
 
   it("stock: the file gets the header rules of the rule's target", { timeout: 60_000 }, async () => {
