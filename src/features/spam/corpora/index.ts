@@ -1,6 +1,7 @@
 import autumn from "./autumn.json" with { type: "json" };
 import balticGerman from "./baltic-german.json" with { type: "json" };
 import dusk from "./dusk.json" with { type: "json" };
+import ember from "./ember.json" with { type: "json" };
 import fresh from "./fresh.json" with { type: "json" };
 import frost from "./frost.json" with { type: "json" };
 import harvest from "./harvest.json" with { type: "json" };
@@ -33,6 +34,7 @@ const corpora = {
   frost,
   thaw,
   dusk,
+  ember,
 };
 
 export type CorpusName = keyof typeof corpora;

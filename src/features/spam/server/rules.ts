@@ -133,11 +133,12 @@ export function disguisedWord(text: string): string | null {
 
 /**
  * Values a form is filled with to try it or by a bot, in any language: test words, keyboard runs,
- * "example" words, the names each country's forms use as a placeholder for a person, and the cartoon
- * and storybook names pranksters order samples for, under their names in the site's languages.
+ * "example" words, the names each country's forms use as a placeholder for a person, a form's own
+ * labels for a name typed in as one ("Nimi Perekonnanimi", "Name Surname"), and the cartoon and
+ * storybook names pranksters order samples for, under their names in the site's languages.
  */
 const PLACEHOLDER =
-  /(?:^|[^\p{L}])(?:testi?|testikatu|asdf\w*|asdasd\w*|qwert\w*|sdfsdf|dfgdfg|zxcv\w*|lorem|ipsum|example|exempel\w*|eksempel\w*|esimerkki\w*|näidis|john doe|jane doe|max mustermann|matti meikäläinen|maija meikäläinen|sven svensson|ola nordmann|kari nordmann|mari maasikas|иван иванов|jānis bērziņš|vardenis pavardenis|mickey mouse|minnie mouse|donald duck|kalle anka|aku ankka|joulupukki|jõuluvana|santa claus|jultomten|spongebob|paavo pesusieni|homer simpson|harry potter|darth vader|leiutajateküla)(?=$|[^\p{L}])/iu;
+  /(?:^|[^\p{L}])(?:testi?|testikatu|asdf\w*|asdasd\w*|qwert\w*|sdfsdf|dfgdfg|zxcv\w*|lorem|ipsum|example|exempel\w*|eksempel\w*|esimerkki\w*|näidis|john doe|jane doe|max mustermann|matti meikäläinen|maija meikäläinen|sven svensson|ola nordmann|kari nordmann|mari maasikas|иван иванов|jānis bērziņš|vardenis pavardenis|mickey mouse|minnie mouse|donald duck|kalle anka|aku ankka|joulupukki|jõuluvana|santa claus|jultomten|spongebob|paavo pesusieni|homer simpson|harry potter|darth vader|leiutajateküla|surname|first name|last name|perekonnanimi|eesnimi|sukunimi|etunimi|efternamn|förnamn|vorname|nachname|uzvārds|pavardė|фамилия)(?=$|[^\p{L}])/iu;
 
 /** Keyboard mash: a run of two to four letters typed again and again ("sdfsdf", "öäöäöä", "jklöjklö"). */
 const MASH = /(?:^|[^\p{L}])((\p{L}{2,4})\2+)(?=$|[^\p{L}])/iu;

@@ -202,6 +202,13 @@ describe("a sample request filled in as no customer would", () => {
     expect(points(request("ZxQwPtLm", "ZxQwPtLm", "ZxQwPtLm", "1", "Tallinn"))).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
     expect(points(request("Test Test", "Test", "Testi 1", "10111", "Tallinn"))).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
     expect(points(request("Ola Nordmann", null, "Storgata 1", "0155", "Oslo"))).toBeGreaterThanOrEqual(SPAM_THRESHOLD);
+    // The form's own labels typed in as a name.
+    expect(points(request("Nimi Perekonnanimi", null, "Tänav 1", "10111", "Linn"))).toBeGreaterThanOrEqual(
+      SPAM_THRESHOLD,
+    );
+    expect(points(request("Etunimi Sukunimi", null, "Katu 1", "00100", "Helsinki"))).toBeGreaterThanOrEqual(
+      SPAM_THRESHOLD,
+    );
   });
 
   it("files keyboard mash and a cartoon's name as spam by itself", () => {
