@@ -4,6 +4,7 @@ import dusk from "./dusk.json" with { type: "json" };
 import ember from "./ember.json" with { type: "json" };
 import fresh from "./fresh.json" with { type: "json" };
 import frost from "./frost.json" with { type: "json" };
+import gale from "./gale.json" with { type: "json" };
 import harvest from "./harvest.json" with { type: "json" };
 import heldOut from "./held-out.json" with { type: "json" };
 import labelled from "./labelled.json" with { type: "json" };
@@ -35,6 +36,7 @@ const corpora = {
   thaw,
   dusk,
   ember,
+  gale,
 };
 
 export type CorpusName = keyof typeof corpora;

@@ -58,7 +58,7 @@ export const LEARNED_DOUBT = 0.2;
  * list please?", a name and a word): it then needs a content rule's support, or a link of its own.
  */
 export const THIN_MESSAGE_WORDS = 8;
-/** A sample request has no message, only a name and an address: the learned filter files it alone from this. */
+/** A sample request has no message, and the learned filter reads little of it: it files one alone from this. */
 export const LEARNED_SPAM_SAMPLES = 0.9;
 
 /** A web address in a message, written as one or spelt out ("shop dot example"). */

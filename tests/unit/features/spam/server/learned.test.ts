@@ -94,13 +94,13 @@ describe("the verdict on a message of a few words", () => {
 
 describe("the spam check on corpora it never learned from", () => {
   let splits: ReturnType<typeof crossCorpus> = [];
-  // Fifteen trainings, one per corpus left out, beside the other test files: a generous limit.
+  // Sixteen trainings, one per corpus left out, beside the other test files: a generous limit.
   beforeAll(() => {
     splits = crossCorpus();
   }, 300_000);
 
   it("files Russian customers no more often than others, and a missing proof of work never makes one spam", () => {
-    // 2 of 308 Russian legitimate enquiries, against 7 of 1,796 in all: neither is about the language (a
+    // 2 of 308 Russian legitimate enquiries, against 7 of 1,865 in all: neither is about the language (a
     // supplier's catalogue link, a photo studio proposing an exchange).
     const russian = splits
       .filter((s) => s.proof === "valid")
@@ -111,23 +111,24 @@ describe("the spam check on corpora it never learned from", () => {
     expect(filed("missing")).toBe(filed("valid"));
   });
 
-  it("holds its figures: 1,691 of 1,805 spam caught over every split, at most 7 of 1,796 legitimate filed as spam", () => {
+  it("holds its figures: 1,757 of 1,874 spam caught over every split, at most 7 of 1,865 legitimate filed as spam", () => {
     // The training is seeded, so these figures are exact; a change that lowers them fails here.
     const solved = splits.filter((s) => s.proof === "valid");
-    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1691);
-    expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(1805);
+    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1757);
+    expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(1874);
     expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(7);
     // The corpora written last, each apart and first measured after the settings it was judged on.
     const row = (name: string) => solved.find((s) => s.corpus === name);
     expect(row("winter")?.spam.filed).toBeGreaterThanOrEqual(104);
-    expect(row("spring")?.spam.filed).toBeGreaterThanOrEqual(108);
-    expect(row("autumn")?.spam.filed).toBeGreaterThanOrEqual(143);
-    expect(row("market")?.spam.filed).toBeGreaterThanOrEqual(141);
-    expect(row("summer")?.spam.filed).toBeGreaterThanOrEqual(146);
+    expect(row("spring")?.spam.filed).toBeGreaterThanOrEqual(106);
+    expect(row("autumn")?.spam.filed).toBeGreaterThanOrEqual(142);
+    expect(row("market")?.spam.filed).toBeGreaterThanOrEqual(144);
+    expect(row("summer")?.spam.filed).toBeGreaterThanOrEqual(145);
     expect(row("harvest")?.spam.filed).toBeGreaterThanOrEqual(144);
-    expect(row("frost")?.spam.filed).toBeGreaterThanOrEqual(140);
-    expect(row("thaw")?.spam.filed).toBeGreaterThanOrEqual(131);
-    expect(row("dusk")?.spam.filed).toBeGreaterThanOrEqual(139);
-    expect(row("ember")?.spam.filed).toBeGreaterThanOrEqual(135);
+    expect(row("frost")?.spam.filed).toBeGreaterThanOrEqual(141);
+    expect(row("thaw")?.spam.filed).toBeGreaterThanOrEqual(129);
+    expect(row("dusk")?.spam.filed).toBeGreaterThanOrEqual(140);
+    expect(row("ember")?.spam.filed).toBeGreaterThanOrEqual(137);
+    expect(row("gale")?.spam.filed).toBeGreaterThanOrEqual(65);
   });
 });
