@@ -78,18 +78,21 @@ test.describe("product pages @phone", () => {
 
 test.describe("spaces @phone", () => {
   test("the hub leads to private and public spaces and on to a space's sub-page and back", async ({ page }) => {
+    // Two browsers share the machine's two cores with the preview: a page's first load there can take
+    // more than the default 5 s, and each step waits for its navigation to land.
+    const landed = { timeout: 15_000 };
     await page.goto("/spatial-solutions");
     await page.getByRole("link", { name: /Public Spaces/ }).click();
-    await expect(page).toHaveURL("/public-spaces");
+    await expect(page).toHaveURL("/public-spaces", landed);
     await page.getByRole("link", { name: /Transport Waiting Areas/ }).click();
-    await expect(page.getByText("1.0–1.5 s")).toBeVisible();
+    await expect(page.getByText("1.0–1.5 s")).toBeVisible(landed);
     await page.getByRole("link", { name: /Read more about optimal levels/ }).click();
-    await expect(page).toHaveURL("/public-spaces/transport-waiting-areas/optimal-levels");
+    await expect(page).toHaveURL("/public-spaces/transport-waiting-areas/optimal-levels", landed);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Optimal acoustic levels for transport waiting areas",
     );
     await page.getByRole("link", { name: "Back to Transport Waiting Areas" }).click();
-    await expect(page).toHaveURL("/public-spaces/transport-waiting-areas");
+    await expect(page).toHaveURL("/public-spaces/transport-waiting-areas", landed);
   });
 
   test("a space without its own text uses the generic sections", async ({ page }) => {
