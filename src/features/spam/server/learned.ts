@@ -237,28 +237,21 @@ export interface TrainOptions {
   rate?: number;
   /** L2 penalty per step. */
   l2?: number;
+  /** How many models are trained, each on its own order of the examples, and averaged. */
+  runs?: number;
 }
 
-/**
- * Logistic regression by stochastic gradient descent with AdaGrad steps and an L2 penalty, in a fixed
- * order (the same examples give the same model). Each (group, label) pair weighs the same in total,
- * so no language's n-grams learn which way its examples happened to lean. The weights are learned in
- * typed arrays, one slot per bucket, and only those that matter are kept.
- */
-export function train(examples: Example[], { bits = 18, epochs = 12, rate = 0.5, l2 = 1e-6 }: TrainOptions = {}) {
-  const counts = new Map<string, number>();
-  for (const e of examples) counts.set(`${e.group}|${e.spam}`, (counts.get(`${e.group}|${e.spam}`) ?? 0) + 1);
-  const pairs = counts.size;
-  const data = examples.map((e) => ({
-    ids: buckets(e.input, bits),
-    y: e.spam ? 1 : 0,
-    weight: examples.length / pairs / (counts.get(`${e.group}|${e.spam}`) ?? 1),
-  }));
+/** One run of training: `epochs` passes over `data` in the order `random` shuffles it to. */
+function trainRun(
+  data: { ids: number[]; y: number; weight: number }[],
+  random: () => number,
+  options: Required<TrainOptions>,
+) {
+  const { bits, epochs, rate, l2 } = options;
   const weights = new Float64Array(1 << bits);
   const squares = new Float64Array(1 << bits);
   let bias = 0;
   let biasSquares = 0;
-  const random = seeded(1);
   for (let epoch = 0; epoch < epochs; epoch++) {
     for (const { ids, y, weight } of shuffled(data, random)) {
       const scale = 1 / Math.sqrt(Math.max(1, ids.length));
@@ -273,8 +266,40 @@ export function train(examples: Example[], { bits = 18, epochs = 12, rate = 0.5,
       bias -= (rate * gradient) / Math.sqrt(biasSquares + 1e-8);
     }
   }
+  return { weights, bias };
+}
+
+/**
+ * Logistic regression by stochastic gradient descent with AdaGrad steps and an L2 penalty, in fixed
+ * orders (the same examples give the same model). Each (group, label) pair weighs the same in total,
+ * so no language's n-grams learn which way its examples happened to lean. Several runs, each in its
+ * own order, are averaged: which examples a single run happened to see last moves its borderline
+ * verdicts, and the average's far less. The weights are learned in typed arrays, one slot per bucket,
+ * and only those that matter are kept.
+ */
+export function train(examples: Example[], options: TrainOptions = {}): LearnedModel {
+  const settings: Required<TrainOptions> = { bits: 18, epochs: 12, rate: 0.5, l2: 1e-6, runs: 3, ...options };
+  const { bits, runs } = settings;
+  const counts = new Map<string, number>();
+  for (const e of examples) counts.set(`${e.group}|${e.spam}`, (counts.get(`${e.group}|${e.spam}`) ?? 0) + 1);
+  const pairs = counts.size;
+  const data = examples.map((e) => ({
+    ids: buckets(e.input, bits),
+    y: e.spam ? 1 : 0,
+    weight: examples.length / pairs / (counts.get(`${e.group}|${e.spam}`) ?? 1),
+  }));
+  const random = seeded(1);
+  const sum = new Float64Array(1 << bits);
+  let bias = 0;
+  for (let run = 0; run < runs; run++) {
+    const trained = trainRun(data, random, settings);
+    trained.weights.forEach((weight, id) => {
+      sum[id] = (sum[id] ?? 0) + weight / runs;
+    });
+    bias += trained.bias / runs;
+  }
   const model: LearnedModel = { version: 1, bits, bias, weights: {} };
-  weights.forEach((weight, id) => {
+  sum.forEach((weight, id) => {
     if (Math.abs(weight) >= 2e-3) model.weights[id] = Math.round(weight * 1e3) / 1e3;
   });
   return model;

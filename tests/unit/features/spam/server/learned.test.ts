@@ -100,7 +100,7 @@ describe("the spam check on corpora it never learned from", () => {
   }, 300_000);
 
   it("files Russian customers no more often than others, and a missing proof of work never makes one spam", () => {
-    // 2 of 308 Russian legitimate enquiries, against 7 of 1,865 in all: neither is about the language (a
+    // 2 of 333 Russian legitimate enquiries, against 6 of 1,946 in all: neither is about the language (a
     // supplier's catalogue link, a photo studio proposing an exchange).
     const russian = splits
       .filter((s) => s.proof === "valid")
@@ -111,24 +111,24 @@ describe("the spam check on corpora it never learned from", () => {
     expect(filed("missing")).toBe(filed("valid"));
   });
 
-  it("holds its figures: 1,757 of 1,874 spam caught over every split, at most 7 of 1,865 legitimate filed as spam", () => {
+  it("holds its figures: 1,835 of 1,955 spam caught over every split, at most 6 of 1,946 legitimate filed as spam", () => {
     // The training is seeded, so these figures are exact; a change that lowers them fails here.
     const solved = splits.filter((s) => s.proof === "valid");
-    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1757);
-    expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(1874);
-    expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(7);
+    expect(solved.reduce((n, s) => n + s.spam.filed, 0)).toBeGreaterThanOrEqual(1835);
+    expect(solved.reduce((n, s) => n + s.spam.of, 0)).toBe(1955);
+    expect(solved.reduce((n, s) => n + s.legitimate.filed, 0)).toBeLessThanOrEqual(6);
     // The corpora written last, each apart and first measured after the settings it was judged on.
     const row = (name: string) => solved.find((s) => s.corpus === name);
     expect(row("winter")?.spam.filed).toBeGreaterThanOrEqual(104);
-    expect(row("spring")?.spam.filed).toBeGreaterThanOrEqual(106);
-    expect(row("autumn")?.spam.filed).toBeGreaterThanOrEqual(142);
+    expect(row("spring")?.spam.filed).toBeGreaterThanOrEqual(109);
+    expect(row("autumn")?.spam.filed).toBeGreaterThanOrEqual(140);
     expect(row("market")?.spam.filed).toBeGreaterThanOrEqual(144);
     expect(row("summer")?.spam.filed).toBeGreaterThanOrEqual(145);
-    expect(row("harvest")?.spam.filed).toBeGreaterThanOrEqual(144);
+    expect(row("harvest")?.spam.filed).toBeGreaterThanOrEqual(145);
     expect(row("frost")?.spam.filed).toBeGreaterThanOrEqual(141);
-    expect(row("thaw")?.spam.filed).toBeGreaterThanOrEqual(129);
+    expect(row("thaw")?.spam.filed).toBeGreaterThanOrEqual(131);
     expect(row("dusk")?.spam.filed).toBeGreaterThanOrEqual(140);
     expect(row("ember")?.spam.filed).toBeGreaterThanOrEqual(137);
-    expect(row("gale")?.spam.filed).toBeGreaterThanOrEqual(65);
+    expect(row("gale")?.spam.filed).toBeGreaterThanOrEqual(139);
   });
 });
