@@ -36,6 +36,19 @@ function runNode(code: string): { ok: boolean; output: string } {
   }
 }
 
+/** A local Netlify server's options with the parts these tests do not check switched off, on a free port. */
+const BARE_SERVER = {
+  aiGateway: { enabled: false },
+  blobs: { enabled: false },
+  database: { enabled: false },
+  edgeFunctions: { enabled: false },
+  environmentVariables: { enabled: false },
+  geolocation: { enabled: false },
+  images: { enabled: false },
+  serverAddress: "http://localhost:0",
+  skipGitignore: true,
+};
+
 /**
  * A local Netlify server for the static project at `root` (every part off but its files, redirects and
  * header rules), in a fresh Node.js process after importing `fixes` from scripts/local-fixes: `ask`
@@ -48,18 +61,8 @@ function staticAnswers<T>(root: string, fixes: string[], ask: string): Record<st
      const quiet = () => {};
      const netlify = new NetlifyDev({
        projectRoot: ${JSON.stringify(root)},
-       aiGateway: { enabled: false },
-       blobs: { enabled: false },
-       database: { enabled: false },
-       edgeFunctions: { enabled: false },
-       environmentVariables: { enabled: false },
-       functions: { enabled: false },
-       geolocation: { enabled: false },
-       headers: { enabled: true },
-       images: { enabled: false },
+       ...${JSON.stringify({ ...BARE_SERVER, functions: { enabled: false }, headers: { enabled: true } })},
        logger: { log: quiet, warn: quiet, error: quiet },
-       serverAddress: "http://localhost:0",
-       skipGitignore: true,
      });
      await netlify.start();
      const answers = {};
@@ -83,16 +86,8 @@ describe("@netlify/dev: function builds shared by concurrent requests", () => {
     const quiet = () => {};
     const netlify = new NetlifyDev({
       projectRoot: root,
-      aiGateway: { enabled: false },
-      blobs: { enabled: false },
-      database: { enabled: false },
-      edgeFunctions: { enabled: false },
-      environmentVariables: { enabled: false },
-      geolocation: { enabled: false },
-      images: { enabled: false },
+      ...BARE_SERVER,
       logger: { log: quiet, warn: quiet, error: quiet },
-      serverAddress: "http://localhost:0",
-      skipGitignore: true,
     });
     await netlify.start();
     return { root, netlify };
