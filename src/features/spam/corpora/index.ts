@@ -6,6 +6,7 @@ import fresh from "./fresh.json" with { type: "json" };
 import frost from "./frost.json" with { type: "json" };
 import gale from "./gale.json" with { type: "json" };
 import harvest from "./harvest.json" with { type: "json" };
+import haze from "./haze.json" with { type: "json" };
 import heldOut from "./held-out.json" with { type: "json" };
 import labelled from "./labelled.json" with { type: "json" };
 import market from "./market.json" with { type: "json" };
@@ -37,6 +38,7 @@ const corpora = {
   dusk,
   ember,
   gale,
+  haze,
 };
 
 export type CorpusName = keyof typeof corpora;
